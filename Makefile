@@ -1,0 +1,58 @@
+# coupwatch — the two commands a newcomer needs on a fresh Debian 12 machine:
+#   make demo   runs the main job on the embedded defaults
+#   make test   installs what the tests need, then runs them all
+# Both install their system packages (apt) and Go modules themselves and are idempotent.
+
+SHELL := /bin/bash
+GO ?= $(shell command -v go 2>/dev/null || echo /usr/local/go/bin/go)
+BIN := bin/coupwatch
+SHARED ?= $(abspath ../shared)
+# Debian packages: OpenCV for gocv (pinned to v0.31.0, the newest that builds against 4.6),
+# mosquitto for the broker integration tests, ffmpeg to make the test videos.
+APT_PACKAGES := build-essential pkg-config libopencv-dev mosquitto ffmpeg python3 ca-certificates
+STAMP := .cache/deps.stamp
+
+.PHONY: all deps build test test-short demo bench fuzz eval-vision clean check-scenarios
+
+all: build
+
+$(STAMP): Makefile
+	@mkdir -p .cache
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
+	fi
+	@test -x "$(GO)" || { echo "Go 1.26 is required (https://go.dev/dl/)"; exit 1; }
+	$(GO) mod download
+	@touch $(STAMP)
+
+deps: $(STAMP)
+
+build: $(STAMP)
+	$(GO) build -o $(BIN) ./cmd/coupwatch
+
+# The whole suite: unit, golden, scenario, fuzz seed corpora, exhaustive counts and the
+# integration tests against a real mosquitto broker. -race on everything.
+test: $(STAMP) build
+	$(GO) vet ./...
+	CGO_ENABLED=0 $(GO) build ./games/... ./journal/... ./alerts/... ./configs/...
+	COUPWATCH_SHARED=$(SHARED) $(GO) test -race -timeout 60m ./...
+	@if [ -d "$(SHARED)/scenarios" ] && [ -x "$(SHARED)/tools/check-scenarios" ]; then \
+		$(SHARED)/tools/check-scenarios $(BIN) $(SHARED)/scenarios; fi
+
+test-short: $(STAMP)
+	COUPWATCH_SHARED=$(SHARED) $(GO) test -short ./...
+
+check-scenarios: build
+	$(SHARED)/tools/check-scenarios $(BIN) $(SHARED)/scenarios
+
+demo: build
+	$(BIN) demo
+
+bench: $(STAMP)
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin .cache

@@ -1,0 +1,322 @@
+package games
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/coupwatch/coupwatch/journal"
+)
+
+// Coup is the coup in progress at a table.
+type Coup struct {
+	ID        string
+	Start     time.Time
+	FirstLine int
+	LastLine  int
+	LastT     time.Time
+	Dealer    string
+	// DealerChanged is set when a dealer event arrives during the coup.
+	DealerChanged bool
+	// CutOff is set once bets are closed (no_more_bets or the game's own cut-off).
+	CutOff     bool
+	CutOffLine int
+	CutOffT    time.Time
+	// Findings counts the discrepancies raised in the coup.
+	Findings int
+	// Result is the decisive outcome, as the coup summary shows it.
+	Result string
+}
+
+// Base is the book-keeping every engine shares: the open coup, its numbering and dealer, the
+// money the journal shows, pending settlements and the output. Engines embed it and call its
+// methods from their Apply.
+type Base struct {
+	Table  string
+	Game   *Game
+	Limits journal.Limits
+	Round  Rounding
+	Dealer string
+
+	// Coup is the open coup, nil between coups.
+	Coup *Coup
+	// Money holds the open coup's payouts, collects, refunds and rake.
+	Money *Ledger
+
+	nextCoup func() string
+	pending  []*Settlement
+	out      []Record
+}
+
+// NewBase builds the shared state from an engine's setup; it reads rules.rounding.
+func NewBase(s Setup) Base {
+	b := Base{
+		Table:    s.Table,
+		Game:     s.Game,
+		Dealer:   s.Dealer,
+		Money:    NewLedger(),
+		nextCoup: s.NextCoup,
+	}
+	if s.Open != nil {
+		b.Limits = s.Open.Limits
+	}
+	if s.Options != nil {
+		b.Round = ParseRounding(s.Options)
+	} else {
+		b.Round = DefaultRounding()
+	}
+	if b.nextCoup == nil {
+		n := 0
+		b.nextCoup = func() string { n++; return strconv.Itoa(n) }
+	}
+	return b
+}
+
+// Begin starts an Apply: records go to out. Every Apply starts with Begin and ends with Out.
+func (b *Base) Begin(out []Record) { b.out = out }
+
+// Out returns the records of the Apply.
+func (b *Base) Out() []Record {
+	out := b.out
+	b.out = nil
+	return out
+}
+
+// Emit appends a record.
+func (b *Base) Emit(r Record) { b.out = append(b.out, r) }
+
+// Track notes an event in the open coup and follows dealer changes. Engines call it first.
+func (b *Base) Track(ev *journal.Event) {
+	if ev.Type == journal.TypeDealer {
+		if b.Coup != nil && b.Coup.Dealer != "" && ev.Dealer != b.Coup.Dealer {
+			b.Coup.DealerChanged = true
+		}
+		b.Dealer = ev.Dealer
+		if b.Coup != nil && b.Coup.Dealer == "" {
+			b.Coup.Dealer = ev.Dealer
+		}
+	}
+	if b.Coup != nil {
+		b.Coup.LastLine, b.Coup.LastT = ev.Line, ev.T
+	}
+}
+
+// StartCoup opens a coup for a coup_start event (or any event that implies one). The
+// engine ends the previous coup first.
+func (b *Base) StartCoup(ev *journal.Event) *Coup {
+	id := ""
+	if ev.Type == journal.TypeCoupStart {
+		id = ev.Coup
+	}
+	seq := b.nextCoup()
+	if id == "" {
+		id = seq
+	}
+	b.Coup = &Coup{ID: id, Start: ev.T, FirstLine: ev.Line, LastLine: ev.Line, LastT: ev.T, Dealer: b.Dealer}
+	b.Money.Reset()
+	b.pending = b.pending[:0]
+	return b.Coup
+}
+
+// CoupID returns the open coup's id ("" between coups).
+func (b *Base) CoupID() string {
+	if b.Coup == nil {
+		return ""
+	}
+	return b.Coup.ID
+}
+
+// CloseBets marks the cut-off of the open coup (idempotent).
+func (b *Base) CloseBets(ev *journal.Event) {
+	if b.Coup != nil && !b.Coup.CutOff {
+		b.Coup.CutOff, b.Coup.CutOffLine, b.Coup.CutOffT = true, ev.Line, ev.T
+	}
+}
+
+// Find emits a discrepancy for a rule. ev is the event that shows the breach (its line and
+// frame become evidence, its time the discrepancy's time); extra adds more evidence.
+func (b *Base) Find(ev *journal.Event, rule Rule, spot, player string, expected, observed Value, detail string, extra ...Evidence) *Discrepancy {
+	d := &Discrepancy{
+		Table: b.Table, Coup: b.CoupID(), Kind: rule.Kind, Rule: rule.ID, Article: rule.Article,
+		Severity: rule.Severity, Spot: spot, Player: player, Expected: expected, Observed: observed, Detail: detail,
+	}
+	if ev != nil {
+		d.T = ev.T
+		d.Evidence.Add(ev)
+	} else if b.Coup != nil {
+		d.T = b.Coup.LastT
+	}
+	for _, e := range extra {
+		d.Evidence.Merge(e)
+	}
+	if b.Coup != nil {
+		b.Coup.Findings++
+	}
+	b.Emit(d)
+	return d
+}
+
+// LateBet raises a late_bet for a bet event after the cut-off.
+func (b *Base) LateBet(ev *journal.Event, rule Rule, prev int64) {
+	what := "placed"
+	switch {
+	case ev.Amount == 0:
+		what = "withdrew"
+	case prev > 0 && ev.Amount > prev:
+		what = "raised"
+	case prev > 0 && ev.Amount < prev:
+		what = "lowered"
+	}
+	var detail string
+	switch what {
+	case "placed":
+		detail = fmt.Sprintf("%s placed %s on %s after bets were closed", ev.Player, FormatCents(ev.Amount), ev.Spot)
+	case "withdrew":
+		detail = fmt.Sprintf("%s withdrew %s from %s after bets were closed", ev.Player, FormatCents(prev), ev.Spot)
+	default:
+		detail = fmt.Sprintf("%s %s the stake on %s from %s to %s after bets were closed", ev.Player, what, ev.Spot, FormatCents(prev), FormatCents(ev.Amount))
+	}
+	var ex Evidence
+	if b.Coup != nil && b.Coup.CutOffLine > 0 {
+		ex.AddRef(b.Coup.CutOffLine, "")
+	}
+	b.Find(ev, rule, ev.Spot, ev.Player, Money(prev), Money(ev.Amount), detail, ex)
+}
+
+// CheckLimit raises a bet_limit when a stake is under min or over max (max 0 = no maximum).
+func (b *Base) CheckLimit(st *Stake, min, max int64, rule Rule, at *journal.Event) {
+	switch {
+	case min > 0 && st.Amount < min:
+		b.Find(at, rule, st.Spot, st.Player, Text("at least "+FormatCents(min)), Money(st.Amount),
+			fmt.Sprintf("%s staked %s on %s, under the minimum of %s", st.Player, FormatCents(st.Amount), st.Spot, FormatCents(min)), st.Evidence)
+	case max > 0 && st.Amount > max:
+		b.Find(at, rule, st.Spot, st.Player, Text("at most "+FormatCents(max)), Money(st.Amount),
+			fmt.Sprintf("%s staked %s on %s, over the maximum of %s", st.Player, FormatCents(st.Amount), st.Spot, FormatCents(max)), st.Evidence)
+	}
+}
+
+// Settle queues a settlement for the open coup; EndCoup compares it with the money the
+// journal shows and emits it.
+func (b *Base) Settle(s *Settlement) {
+	s.Table = b.Table
+	if s.Coup == "" {
+		s.Coup = b.CoupID()
+	}
+	b.pending = append(b.pending, s)
+}
+
+// Pending returns the settlements queued in the open coup.
+func (b *Base) Pending() []*Settlement { return b.pending }
+
+// EndCoup closes the open coup: each queued settlement is matched with the money events of its
+// stake, a wrong_payout is raised where they differ (payRule), money for a stake with nothing to
+// settle is a wrong_payout too, and the coup summary is emitted. ev is the coup_end event, or
+// nil at the end of the journal.
+func (b *Base) EndCoup(ev *journal.Event, payRule Rule) {
+	c := b.Coup
+	if c == nil {
+		return
+	}
+	if ev != nil {
+		c.LastLine, c.LastT = ev.Line, ev.T
+	}
+	// Group the settlements by stake: the journal's money events are per spot and player.
+	matched := make(map[StakeKey]bool, len(b.pending))
+	for i, s := range b.pending {
+		k := StakeKey{Spot: s.Spot, Player: s.Player}
+		if matched[k] {
+			continue
+		}
+		matched[k] = true
+		o := b.Money.Get(k)
+		var group []*Settlement
+		expected, stake := int64(0), int64(0)
+		for _, t := range b.pending[i:] {
+			if t.Spot == s.Spot && t.Player == s.Player {
+				group = append(group, t)
+				expected += t.Expected
+				stake += t.Stake
+			}
+		}
+		if !o.Any() {
+			for _, t := range group {
+				b.Emit(t)
+			}
+			continue
+		}
+		observed := o.Net(stake)
+		for j, t := range group {
+			if j == 0 {
+				t.Observed, t.HasObserved = observed, true
+			}
+			t.Evidence.Merge(o.Evidence)
+			b.Emit(t)
+		}
+		if observed != expected {
+			b.wrongPayout(ev, payRule, s, group, expected, observed)
+		}
+	}
+	for _, k := range b.Money.Keys() {
+		if matched[k] {
+			continue
+		}
+		o := b.Money.Get(k)
+		observed := o.Net(0)
+		if observed == 0 && o.Refunds > 0 {
+			continue // a refund of nothing changes nothing
+		}
+		d := b.Find(ev, payRule, k.Spot, k.Player, Money(0), Money(observed),
+			fmt.Sprintf("%s on %s: the journal shows %s but there is no stake to settle there", k.Player, k.Spot, describeNet(observed)), o.Evidence)
+		if observed > 0 {
+			d.Severity = Critical
+		}
+	}
+	end := c.LastT
+	b.Emit(&CoupSummary{
+		Table: b.Table, Coup: c.ID, Game: b.Game.ID, Dealer: c.Dealer, Result: c.Result,
+		Discrepancies: c.Findings, Start: c.Start, End: end, FirstLine: c.FirstLine, LastLine: c.LastLine,
+	})
+	b.Coup = nil
+	b.pending = b.pending[:0]
+	b.Money.Reset()
+}
+
+func (b *Base) wrongPayout(ev *journal.Event, rule Rule, s *Settlement, group []*Settlement, expected, observed int64) {
+	var why string
+	switch {
+	case expected < 0 && observed > 0:
+		why = "a losing stake was paid"
+	case expected > 0 && observed < 0:
+		why = "a winning stake was collected"
+	case expected == 0 && observed < 0:
+		why = "a stake that should have been returned was taken"
+	case observed > expected:
+		why = "overpaid"
+	default:
+		why = "underpaid"
+	}
+	detail := fmt.Sprintf("%s on %s: %s; due %s, the journal shows %s", s.Player, s.Spot, why, describeNet(expected), describeNet(observed))
+	if s.Detail != "" {
+		detail += " (" + s.Detail + ")"
+	}
+	var ex Evidence
+	for _, t := range group {
+		ex.Merge(t.Evidence)
+	}
+	d := b.Find(ev, rule, s.Spot, s.Player, Money(expected), Money(observed), detail, ex)
+	if observed > expected {
+		d.Severity = Critical
+	} else {
+		d.Severity = Warning
+	}
+}
+
+func describeNet(n int64) string {
+	switch {
+	case n > 0:
+		return "a win of " + FormatCents(n)
+	case n < 0:
+		return "a loss of " + FormatCents(-n)
+	}
+	return "nothing won or lost"
+}

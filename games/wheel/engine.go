@@ -1,0 +1,741 @@
+package wheel
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/coupwatch/coupwatch/games"
+	"github.com/coupwatch/coupwatch/journal"
+)
+
+type variantKind uint8
+
+const (
+	european variantKind = iota
+	american
+	boule
+	bigWheel
+	fortune
+)
+
+// config is a variant's fixed rules plus the table's rules options.
+type config struct {
+	kind variantKind
+	// minBallRevs (roulette, boule) and minTurns (wheels): 0 = not checked.
+	minBallRevs float64
+	minTurns    float64
+	// alternate: the rotor (European roulette) or the wheel (roue de la chance) must turn the
+	// other way from the previous spin.
+	alternate bool
+	// ballAgainstRotor: the ball is launched against the rotor (both roulettes).
+	ballAgainstRotor bool
+	// zeroChoice is what an even chance becomes at zero when the journal records no choice.
+	zeroChoice string
+	// prisonRelease: "reduced" (a prisoner released after n zeros is worth 1/2^(n-1)) or "full".
+	prisonRelease string
+	// payOrder: "global", "per_player" or "off" (the regulation's order of payments by bet).
+	payOrder string
+	// collectFirst: losing stakes are collected before any winner is paid.
+	collectFirst bool
+	// ascending: players are paid in ascending order of their winnings (roue de la chance).
+	ascending bool
+	// includesStake: "N fois la mise" read as stake included (net N-1) at the big wheel.
+	includesStake bool
+	// voidShort: a spin under minTurns or obstructed voids the draw (roue de la chance).
+	voidShort bool
+	// maxPlayers at the table at once (0 = not checked).
+	maxPlayers int
+	// segMax is the per-player maximum per segment in multiples of the minimum.
+	segMax map[string]int64
+}
+
+type prisoner struct {
+	key     games.StakeKey
+	initial int64
+	zeros   int // zeros seen while the stake was held, including the one that imprisoned it
+	ev      games.Evidence
+}
+
+type ruleSet struct {
+	payout, late, limit, revs, against, alternation, order, collectFirst, minTurns, obstruction, maxPlayers, zeroChoice games.Rule
+	hasRevs, hasAgainst, hasAlternation, hasOrder, hasCollectFirst, hasMinTurns, hasObstruction, hasMaxPlayers, hasZero bool
+}
+
+type engine struct {
+	games.Base
+	cfg   config
+	segs  []segment
+	rules ruleSet
+
+	spots  map[string]bet
+	stakes *games.Stakes
+	// carry: the last draw was void and its stakes stand for the next spin.
+	carry     bool
+	prisoners []*prisoner
+	choices   map[games.StakeKey]string
+	choiceEv  map[games.StakeKey]games.Evidence
+	// choiceUsed marks the stakes settled at zero this coup, whose choice was expected.
+	choiceUsed map[games.StakeKey]bool
+
+	result     int
+	resultName string
+	hasResult  bool
+	resultLine int
+	resultRef  string
+	void       string // why the draw is void ("" = valid)
+	limitsDone bool
+
+	lastDir string // the previous spin's rotor (roulette) or wheel direction
+}
+
+func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
+	e := &engine{
+		Base:     games.NewBase(s),
+		cfg:      cfg,
+		segs:     segs,
+		spots:    make(map[string]bet, 64),
+		stakes:   games.NewStakes(),
+		choices:  make(map[games.StakeKey]string),
+		choiceEv: make(map[games.StakeKey]games.Evidence),
+
+		choiceUsed: make(map[games.StakeKey]bool),
+	}
+	g := s.Game
+	has := func(id string) (games.Rule, bool) {
+		for _, r := range g.Rules {
+			if r.ID == id {
+				return r, true
+			}
+		}
+		return games.Rule{}, false
+	}
+	prefix := rulePrefix(cfg.kind)
+	r := &e.rules
+	r.payout = g.Rule(prefix + ".payout")
+	r.late = g.Rule(prefix + ".late_bet")
+	r.limit = g.Rule(prefix + ".bet_limit")
+	r.revs, r.hasRevs = has(prefix + ".min_ball_revolutions")
+	r.against, r.hasAgainst = has(prefix + ".ball_against_rotor")
+	if cfg.kind == european {
+		r.alternation, r.hasAlternation = has(prefix + ".rotor_alternation")
+	} else {
+		r.alternation, r.hasAlternation = has(prefix + ".direction_alternation")
+	}
+	r.order, r.hasOrder = has(prefix + ".payment_order")
+	r.collectFirst, r.hasCollectFirst = has(prefix + ".collect_before_pay")
+	r.minTurns, r.hasMinTurns = has(prefix + ".min_turns")
+	r.obstruction, r.hasObstruction = has(prefix + ".obstruction")
+	r.maxPlayers, r.hasMaxPlayers = has(prefix + ".max_players")
+	r.zeroChoice, r.hasZero = has(prefix + ".zero_choice")
+	return e, nil
+}
+
+func rulePrefix(k variantKind) string {
+	switch k {
+	case european, american:
+		return "roulette"
+	case boule:
+		return "boule"
+	case bigWheel:
+		return "big_wheel"
+	}
+	return "wheel_of_fortune"
+}
+
+// spot decodes a spot once per table. The runner has already checked it.
+func (e *engine) spot(s string) bet {
+	if b, ok := e.spots[s]; ok {
+		return b
+	}
+	b, err := decodeSpot(e.cfg.kind, e.segs, s)
+	if err != nil {
+		// Unreachable after the runner's Check; an uncovered bet loses.
+		b = bet{den: 1, label: s}
+	}
+	e.spots[s] = b
+	return b
+}
+
+func decodeSpot(k variantKind, segs []segment, s string) (bet, error) {
+	switch k {
+	case european:
+		return rouletteSpot(s, false, europeanOrder)
+	case american:
+		return rouletteSpot(s, true, americanOrder)
+	case boule:
+		return bouleSpot(s)
+	}
+	i := segmentIndex(segs, s)
+	if i < 0 {
+		names := make([]string, len(segs))
+		for j, sg := range segs {
+			names[j] = sg.name
+		}
+		return bet{}, fmt.Errorf("spot %q cannot exist at this wheel (want one of %v)", s, names)
+	}
+	return bet{covers: 1 << uint(i), num: segs[i].pays, den: 1, label: s}, nil
+}
+
+// Payment orders. European roulette, AM 88-384 art. 8.3 (seed 001 L574): "colonnes et
+// douzaines, chances simples, transversales, carrés, chevaux et, en dernier lieu, numéros pleins".
+func europeanOrder(kind string) int {
+	switch kind {
+	case "column", "dozen", "columns", "dozens":
+		return 0
+	case "red", "black", "odd", "even", "high", "low":
+		return 1
+	case "street", "line":
+		return 2
+	case "corner":
+		return 3
+	case "split":
+		return 4
+	}
+	return 5 // straight
+}
+
+// American roulette, AM 88-384 art. 4.2 (seed 001 L168): "colonne, passe, impair, noir, rouge,
+// pair, manque, douzaine, transversale, rectangle, carré, chevaux et, en dernier lieu, le numéro plein".
+func americanOrder(kind string) int {
+	switch kind {
+	case "column":
+		return 0
+	case "high":
+		return 1
+	case "odd":
+		return 2
+	case "black":
+		return 3
+	case "red":
+		return 4
+	case "even":
+		return 5
+	case "low":
+		return 6
+	case "dozen":
+		return 7
+	case "street", "line":
+		return 8
+	case "basket":
+		return 9
+	case "corner":
+		return 10
+	case "split":
+		return 11
+	}
+	return 12 // straight
+}
+
+func (e *engine) Apply(ev *journal.Event, out []games.Record) []games.Record {
+	e.Begin(out)
+	if ev.Type == journal.TypeCoupStart {
+		if e.Coup != nil {
+			e.endCoup(nil)
+		}
+		e.startCoup(ev)
+		return e.Out()
+	}
+	e.Track(ev)
+	switch ev.Type {
+	case journal.TypeBet:
+		e.ensure(ev)
+		e.bet(ev)
+	case journal.TypeNoMoreBets:
+		e.ensure(ev)
+		e.cutOff(ev)
+	case journal.TypeSpin:
+		e.ensure(ev)
+		e.spin(ev)
+	case journal.TypeResult:
+		e.ensure(ev)
+		e.setResult(ev)
+	case journal.TypeAction:
+		e.ensure(ev)
+		e.action(ev)
+	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
+		e.ensure(ev)
+		e.Money.Add(ev)
+	case journal.TypeCoupEnd:
+		if e.Coup != nil {
+			e.endCoup(ev)
+		}
+	}
+	return e.Out()
+}
+
+func (e *engine) Close(out []games.Record) []games.Record {
+	e.Begin(out)
+	if e.Coup != nil {
+		e.endCoup(nil)
+	}
+	return e.Out()
+}
+
+func (e *engine) ensure(ev *journal.Event) {
+	if e.Coup == nil {
+		e.startCoup(ev)
+	}
+}
+
+func (e *engine) startCoup(ev *journal.Event) {
+	e.StartCoup(ev)
+	if e.carry {
+		// The previous draw was void: its stakes stand for this spin.
+		for _, st := range e.stakes.All() {
+			st.Late = false
+		}
+		e.carry = false
+	} else {
+		e.stakes.Reset()
+	}
+	clear(e.choices)
+	clear(e.choiceEv)
+	clear(e.choiceUsed)
+	e.hasResult, e.void, e.limitsDone = false, "", false
+	e.resultName, e.resultLine, e.resultRef = "", 0, ""
+}
+
+func (e *engine) bet(ev *journal.Event) {
+	prev := int64(0)
+	if st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player}); st != nil {
+		prev = st.Amount
+	}
+	late := e.Coup.CutOff && ev.Amount != prev
+	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
+	if late {
+		e.LateBet(ev, e.rules.late, prev)
+		if st.Amount > 0 && e.limitsDone {
+			e.checkLimit(st, ev)
+		}
+	}
+}
+
+// cutOff closes the bets: from here a stake change is late. Limits are checked on the stakes
+// as they stand at the cut-off.
+func (e *engine) cutOff(ev *journal.Event) {
+	if e.Coup.CutOff {
+		return
+	}
+	e.CloseBets(ev)
+	e.checkLimits(ev)
+}
+
+func (e *engine) checkLimits(at *journal.Event) {
+	if e.limitsDone {
+		return
+	}
+	e.limitsDone = true
+	players := map[string]bool{}
+	for _, st := range e.stakes.All() {
+		players[st.Player] = true
+		if st.Coup != e.Coup.ID {
+			continue // carried over from a void draw: checked when placed
+		}
+		e.checkLimit(st, at)
+	}
+	if e.cfg.maxPlayers > 0 && e.rules.hasMaxPlayers && len(players) > e.cfg.maxPlayers {
+		var ex games.Evidence
+		for _, st := range e.stakes.All() {
+			ex.Merge(st.Evidence)
+		}
+		e.Find(at, e.rules.maxPlayers, "", "", games.Text(fmt.Sprintf("at most %d players", e.cfg.maxPlayers)),
+			games.Text(fmt.Sprintf("%d players", len(players))),
+			fmt.Sprintf("%d players have stakes on the layout; the wheel takes at most %d at once", len(players), e.cfg.maxPlayers), ex)
+	}
+}
+
+func (e *engine) checkLimit(st *games.Stake, at *journal.Event) {
+	min, max := e.Limits.For(st.Spot)
+	if m, ok := e.cfg.segMax[st.Spot]; ok && m > 0 && e.Limits.Min > 0 {
+		// Roue de la chance: per-colour maximum in multiples of the minimum (F004 L272-L280),
+		// unless the table's limits override the spot.
+		if _, exact := e.Limits.Spots[st.Spot]; !exact {
+			if cm := m * e.Limits.Min; max == 0 || cm < max {
+				max = cm
+			}
+		}
+	}
+	e.CheckLimit(st, min, max, e.rules.limit, at)
+}
+
+func (e *engine) spin(ev *journal.Event) {
+	c := e.cfg
+	switch c.kind {
+	case european, american, boule:
+		revs, hasRevs := ev.BallRevs, ev.HasBallRevs
+		if !hasRevs && ev.HasRevs {
+			revs, hasRevs = ev.Revs, true
+		}
+		if hasRevs && c.minBallRevs > 0 && revs < c.minBallRevs && e.rules.hasRevs {
+			e.Find(ev, e.rules.revs, "", "", games.Text(fmt.Sprintf("at least %s ball revolutions", num(c.minBallRevs))),
+				games.Text(fmt.Sprintf("%s revolutions", num(revs))),
+				fmt.Sprintf("the ball made %s revolutions; the regulation requires at least %s", num(revs), num(c.minBallRevs)))
+		}
+		if c.ballAgainstRotor && e.rules.hasAgainst && ev.BallDir != "" && ev.RotorDir != "" && ev.BallDir == ev.RotorDir {
+			e.Find(ev, e.rules.against, "", "", games.Text("ball launched against the rotor"),
+				games.Text("ball and rotor both "+ev.BallDir),
+				fmt.Sprintf("the ball was launched %s, the same way as the rotor; it must go against it", dirWord(ev.BallDir)))
+		}
+		if c.alternate && e.rules.hasAlternation && ev.RotorDir != "" {
+			if e.lastDir != "" && ev.RotorDir == e.lastDir {
+				e.Find(ev, e.rules.alternation, "", "", games.Text("rotor "+other(e.lastDir)), games.Text("rotor "+ev.RotorDir),
+					fmt.Sprintf("the rotor turned %s again; it must turn the other way from the previous spin", dirWord(ev.RotorDir)))
+			}
+			e.lastDir = ev.RotorDir
+		}
+	case bigWheel, fortune:
+		revs, hasRevs := ev.Revs, ev.HasRevs
+		if !hasRevs && ev.HasBallRevs {
+			revs, hasRevs = ev.BallRevs, true
+		}
+		if hasRevs && c.minTurns > 0 && revs < c.minTurns && e.rules.hasMinTurns {
+			detail := fmt.Sprintf("the wheel made %s turns; it must make at least %s", num(revs), num(c.minTurns))
+			if c.voidShort {
+				detail += ": the draw is not valid and the stakes stand for the next spin"
+				e.void = fmt.Sprintf("void: %s turns", num(revs))
+			}
+			e.Find(ev, e.rules.minTurns, "", "", games.Text(fmt.Sprintf("at least %s turns", num(c.minTurns))),
+				games.Text(fmt.Sprintf("%s turns", num(revs))), detail)
+		}
+		dir := ev.Dir
+		if dir == "" {
+			dir = ev.RotorDir
+		}
+		if c.alternate && e.rules.hasAlternation && dir != "" {
+			if e.lastDir != "" && dir == e.lastDir {
+				e.Find(ev, e.rules.alternation, "", "", games.Text("wheel "+other(e.lastDir)), games.Text("wheel "+dir),
+					fmt.Sprintf("the wheel was spun %s again; it must turn the other way from the previous spin", dirWord(dir)))
+			}
+			e.lastDir = dir
+		}
+		if ev.Obstructed && e.rules.hasObstruction {
+			e.void = "void: wheel obstructed"
+			e.Find(ev, e.rules.obstruction, "", "", games.Text("wheel turning freely"), games.Text("obstructed"),
+				"the wheel was obstructed while turning: the draw is void and the stakes stand for the next spin")
+		}
+		if c.kind == bigWheel {
+			// AM 88-384 art. 7 (L499): stakes are placed before the croupier spins the wheel.
+			e.cutOff(ev)
+		}
+	}
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func other(dir string) string {
+	if dir == "cw" {
+		return "ccw"
+	}
+	return "cw"
+}
+
+func dirWord(dir string) string {
+	if dir == "cw" {
+		return "clockwise"
+	}
+	return "anticlockwise"
+}
+
+func (e *engine) setResult(ev *journal.Event) {
+	e.cutOff(ev)
+	e.hasResult = true
+	e.resultName = ev.Value
+	e.resultLine, e.resultRef = ev.Line, ev.Frame
+	switch e.cfg.kind {
+	case european, american:
+		e.result, _ = parsePocket(ev.Value, e.cfg.kind == american)
+	case boule:
+		e.result = int(ev.Value[0] - '0')
+	default:
+		e.result = segmentIndex(e.segs, ev.Value)
+	}
+}
+
+func (e *engine) action(ev *journal.Event) {
+	if e.cfg.kind != european {
+		return
+	}
+	switch ev.Action {
+	case "share", "prison":
+		k := games.StakeKey{Spot: ev.Spot, Player: ev.Player}
+		e.choices[k] = ev.Action
+		ex := e.choiceEv[k]
+		ex.Add(ev)
+		e.choiceEv[k] = ex
+	}
+}
+
+// endCoup settles the stakes against the result and closes the coup.
+func (e *engine) endCoup(ev *journal.Event) {
+	switch {
+	case e.void != "":
+		e.Coup.Result = e.void
+		for _, st := range e.stakes.All() {
+			e.Settle(&games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Outcome: games.Void,
+				Detail: "the draw is void; the stake stands for the next spin", Evidence: st.Evidence})
+		}
+		e.carry = true
+	case !e.hasResult:
+		e.Coup.Result = "no result"
+	default:
+		e.Coup.Result = e.resultName
+		e.settle()
+		e.checkOrder(ev)
+	}
+	if !e.limitsDone && e.stakes.Len() > 0 {
+		e.checkLimits(ev)
+	}
+	if e.void == "" && !e.hasResult {
+		// No result seen: nothing can be settled, and the money the dealer moved cannot be
+		// judged either (the camera may have missed the ball).
+		e.Money.Reset()
+	}
+	e.EndCoup(ev, e.rules.payout)
+}
+
+func (e *engine) settle() {
+	zero := (e.cfg.kind == european || e.cfg.kind == american) && (e.result == 0 || e.result == pocket00)
+	var ev games.Evidence
+	ev.AddRef(e.resultLine, e.resultRef)
+
+	// Prisoners of earlier zeros (European roulette, AM 88-384 art. 8.2, L554-L556).
+	held := e.prisoners
+	e.prisoners = e.prisoners[:0:0]
+	for _, p := range held {
+		e.settlePrisoner(p, zero, ev)
+	}
+
+	for _, st := range e.stakes.All() {
+		b := e.spot(st.Spot)
+		s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
+		s.Evidence.Merge(ev)
+		switch {
+		case b.wins(e.result):
+			s.Outcome = games.Win
+			s.Expected = e.pays(st.Amount, b)
+			s.Detail = fmt.Sprintf("%s wins on %s, paid %s", e.resultName, st.Spot, ratio(b, e.cfg.includesStake && e.cfg.kind == bigWheel))
+		case zero && b.simple && e.cfg.kind == european:
+			e.zeroChoice(st, s, 1)
+		default:
+			s.Outcome = games.Lose
+			s.Expected = -st.Amount
+			s.Detail = fmt.Sprintf("%s loses on %s", st.Spot, e.resultName)
+			if e.cfg.kind == boule && e.result == 5 && b.simple {
+				s.Detail = "5 came: every even chance loses (art. 10.2)"
+			}
+		}
+		e.Settle(s)
+	}
+	if !e.rules.hasZero || len(e.choices) == 0 {
+		return
+	}
+	keys := make([]games.StakeKey, 0, len(e.choices))
+	for k := range e.choices {
+		if !e.choiceUsed[k] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].Spot != keys[j].Spot {
+			return keys[i].Spot < keys[j].Spot
+		}
+		return keys[i].Player < keys[j].Player
+	})
+	for _, k := range keys {
+		why := "zero did not come"
+		if zero {
+			why = "the choice applies only to a stake on an even chance"
+		}
+		e.Find(nil, e.rules.zeroChoice, k.Spot, k.Player, games.Text("no choice"), games.Text(e.choices[k]),
+			fmt.Sprintf("%s chose %s on %s, but %s", k.Player, e.choices[k], k.Spot, why), e.choiceEv[k])
+	}
+}
+
+// zeroChoice settles an even chance at zero (AM 88-384 art. 8.2, L551-L556): the player takes
+// back half (outcome half) or leaves the stake in prison (expected 0 now). zeros counts the zeros
+// the stake has seen, this one included.
+func (e *engine) zeroChoice(st *games.Stake, s *games.Settlement, zeros int) {
+	k := st.StakeKey
+	e.choiceUsed[k] = true
+	choice, recorded := e.choices[k]
+	if !recorded {
+		choice = e.cfg.zeroChoice
+		// With no choice recorded, a collect of exactly the halved stake shows the player shared.
+		if o := e.Money.Get(k); o != nil && o.Paid == 0 && o.CollectAll == 0 && o.Collects > 0 {
+			if o.Collected == st.Amount-e.Round.Due(st.Amount, 1, 1<<uint(zeros)) {
+				choice = "share"
+			}
+		}
+	}
+	if ex, ok := e.choiceEv[k]; ok {
+		s.Evidence.Merge(ex)
+	}
+	if choice == "share" {
+		back := e.Round.Due(st.Amount, 1, 1<<uint(zeros))
+		s.Outcome = games.Half
+		s.Expected = back - st.Amount
+		s.Detail = fmt.Sprintf("zero: the even chance is shared, %s handed back", games.FormatCents(back))
+		return
+	}
+	s.Outcome = games.Prison
+	s.Expected = 0
+	s.Detail = "zero: the even chance goes to prison"
+	p := &prisoner{key: k, initial: st.Amount, zeros: zeros}
+	p.ev.Merge(s.Evidence)
+	e.prisoners = append(e.prisoners, p)
+}
+
+func (e *engine) settlePrisoner(p *prisoner, zero bool, ev games.Evidence) {
+	b := e.spot(p.key.Spot)
+	s := &games.Settlement{Spot: p.key.Spot, Player: p.key.Player, Stake: p.initial, Evidence: p.ev}
+	s.Evidence.Merge(ev)
+	switch {
+	case zero:
+		// Zero again: the same choice, the stake having lost half its value at each zero (L556).
+		st := &games.Stake{StakeKey: p.key, Amount: p.initial}
+		e.zeroChoice(st, s, p.zeros+1)
+		s.Detail += fmt.Sprintf(" (zero number %d for this stake)", p.zeros+1)
+	case b.wins(e.result):
+		value := p.initial
+		if e.cfg.prisonRelease == "reduced" && p.zeros > 1 {
+			value = e.Round.Due(p.initial, 1, 1<<uint(p.zeros-1))
+		}
+		s.Outcome = games.Released
+		s.Expected = value - p.initial
+		s.Detail = fmt.Sprintf("%s: the stake in prison is released unpaid", e.resultName)
+		if value != p.initial {
+			s.Detail += fmt.Sprintf(", worth %s after %d zeros", games.FormatCents(value), p.zeros)
+		}
+	default:
+		s.Outcome = games.Lose
+		s.Expected = -p.initial
+		s.Detail = fmt.Sprintf("%s: the stake in prison is lost", e.resultName)
+	}
+	e.Settle(s)
+}
+
+func (e *engine) pays(stake int64, b bet) int64 {
+	n, d := b.num, b.den
+	if e.cfg.kind == bigWheel && e.cfg.includesStake {
+		n-- // "N fois la mise" read as N for 1: net N-1
+	}
+	return e.Round.Due(stake, n, d)
+}
+
+func ratio(b bet, includes bool) string {
+	n := b.num
+	if includes {
+		n--
+	}
+	if b.den == 1 {
+		return fmt.Sprintf("%d to 1", n)
+	}
+	return fmt.Sprintf("%d to %d", n, b.den)
+}
+
+// checkOrder checks the order in which the dealer collected and paid.
+func (e *engine) checkOrder(ev *journal.Event) {
+	seq := e.Money.Seq
+	if len(seq) == 0 {
+		return
+	}
+	if e.cfg.collectFirst && e.rules.hasCollectFirst {
+		firstPay := -1
+		for i, m := range seq {
+			if m.Type == journal.TypePayout && firstPay < 0 {
+				firstPay = i
+			}
+			if m.Type == journal.TypeCollect && firstPay >= 0 {
+				var ex games.Evidence
+				ex.AddRef(seq[firstPay].Line, "")
+				ex.AddRef(m.Line, "")
+				e.Find(ev, e.rules.collectFirst, m.Key.Spot, m.Key.Player, games.Text("losing stakes collected before any payment"),
+					games.Text("collected after a payment"),
+					fmt.Sprintf("%s's stake on %s was collected after %s on %s had been paid; losers are collected first",
+						m.Key.Player, m.Key.Spot, seq[firstPay].Key.Player, seq[firstPay].Key.Spot), ex)
+				break
+			}
+		}
+	}
+	if e.cfg.ascending && e.rules.hasOrder {
+		e.checkAscending(ev)
+		return
+	}
+	if e.cfg.payOrder == "off" || !e.rules.hasOrder || (e.cfg.kind != european && e.cfg.kind != american) {
+		return
+	}
+	perPlayer := e.cfg.payOrder == "per_player"
+	type mark struct {
+		rank int
+		at   games.MoneyEvent
+	}
+	highest := map[string]mark{}
+	for _, m := range seq {
+		if m.Type != journal.TypePayout {
+			continue
+		}
+		r := e.spot(m.Key.Spot).order
+		scope := ""
+		if perPlayer {
+			scope = m.Key.Player
+		}
+		h, seen := highest[scope]
+		if seen && r < h.rank {
+			var ex games.Evidence
+			ex.AddRef(h.at.Line, "")
+			ex.AddRef(m.Line, "")
+			e.Find(ev, e.rules.order, m.Key.Spot, m.Key.Player, games.Text(fmt.Sprintf("%s paid before %s", m.Key.Spot, h.at.Key.Spot)),
+				games.Text(fmt.Sprintf("%s paid after %s", m.Key.Spot, h.at.Key.Spot)),
+				fmt.Sprintf("%s on %s was paid after %s on %s; the regulation's order of payments puts it first",
+					m.Key.Player, m.Key.Spot, h.at.Key.Player, h.at.Key.Spot), ex)
+			return
+		}
+		if !seen || r > h.rank {
+			highest[scope] = mark{rank: r, at: m}
+		}
+	}
+}
+
+// checkAscending checks the roue de la chance order (F004 L257-L259): losers first, then the
+// players in ascending order of their winnings.
+func (e *engine) checkAscending(ev *journal.Event) {
+	winnings := map[string]int64{}
+	for _, s := range e.Pending() {
+		if s.Expected > 0 {
+			winnings[s.Player] += s.Expected
+		}
+	}
+	var order []string
+	seen := map[string]bool{}
+	firstPay := -1
+	for i, m := range e.Money.Seq {
+		switch m.Type {
+		case journal.TypeCollect:
+			if firstPay >= 0 {
+				var ex games.Evidence
+				ex.AddRef(e.Money.Seq[firstPay].Line, "")
+				ex.AddRef(m.Line, "")
+				e.Find(ev, e.rules.order, m.Key.Spot, m.Key.Player, games.Text("losers collected first"), games.Text("collected after a payment"),
+					fmt.Sprintf("%s's losing stake on %s was collected after payments had begun; losers are collected first", m.Key.Player, m.Key.Spot), ex)
+				return
+			}
+		case journal.TypePayout:
+			if firstPay < 0 {
+				firstPay = i
+			}
+			if !seen[m.Key.Player] {
+				seen[m.Key.Player] = true
+				order = append(order, m.Key.Player)
+			}
+		}
+	}
+	for i := 1; i < len(order); i++ {
+		if winnings[order[i]] < winnings[order[i-1]] {
+			e.Find(ev, e.rules.order, "", order[i], games.Text(fmt.Sprintf("%s (wins %s) paid before %s (wins %s)", order[i], games.FormatCents(winnings[order[i]]), order[i-1], games.FormatCents(winnings[order[i-1]]))),
+				games.Text(fmt.Sprintf("%s paid after %s", order[i], order[i-1])),
+				fmt.Sprintf("%s was paid before %s although %s's winnings are smaller; players are paid in ascending order of winnings", order[i-1], order[i], order[i]))
+			return
+		}
+	}
+}
