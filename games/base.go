@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"time"
 
@@ -26,6 +27,9 @@ type Coup struct {
 	Findings int
 	// Result is the decisive outcome, as the coup summary shows it.
 	Result string
+	// Evidence holds the decisive events (the result, the cards, the dice): it joins the
+	// evidence of every wrong payout of the coup.
+	Evidence Evidence
 }
 
 // Base is the book-keeping every engine shares: the open coup, its numbering and dealer, the
@@ -149,6 +153,7 @@ func (b *Base) Find(ev *journal.Event, rule Rule, spot, player string, expected,
 	for _, e := range extra {
 		d.Evidence.Merge(e)
 	}
+	sort.Ints(d.Evidence.Lines)
 	if b.Coup != nil {
 		b.Coup.Findings++
 	}
@@ -220,53 +225,42 @@ func (b *Base) EndCoup(ev *journal.Event, payRule Rule) {
 	if ev != nil {
 		c.LastLine, c.LastT = ev.Line, ev.T
 	}
-	// Group the settlements by stake: the journal's money events are per spot and player.
-	matched := make(map[StakeKey]bool, len(b.pending))
-	for i, s := range b.pending {
-		k := StakeKey{Spot: s.Spot, Player: s.Player}
-		if matched[k] {
-			continue
-		}
-		matched[k] = true
-		o := b.Money.Get(k)
-		var group []*Settlement
-		expected, stake := int64(0), int64(0)
-		for _, t := range b.pending[i:] {
-			if t.Spot == s.Spot && t.Player == s.Player {
-				group = append(group, t)
-				expected += t.Expected
-				stake += t.Stake
+	// The journal's money events are per spot and player: settlements of the same stake in one
+	// coup (a prisoner and a new stake on the same chance) are judged together.
+	for _, t := range b.pending {
+		if o := b.Money.Get(StakeKey{Spot: t.Spot, Player: t.Player}); o != nil {
+			if o.first == nil {
+				o.first = t
 			}
+			o.expected += t.Expected
+			o.stake += t.Stake
 		}
-		if !o.Any() {
-			for _, t := range group {
-				b.Emit(t)
-			}
-			continue
-		}
-		observed := o.Net(stake)
-		for j, t := range group {
-			if j == 0 {
-				t.Observed, t.HasObserved = observed, true
-			}
-			t.Evidence.Merge(o.Evidence)
+	}
+	for _, t := range b.pending {
+		o := b.Money.Get(StakeKey{Spot: t.Spot, Player: t.Player})
+		if o == nil || o.first != t || !o.Any() {
 			b.Emit(t)
+			continue
 		}
-		if observed != expected {
-			b.wrongPayout(ev, payRule, s, group, expected, observed)
+		observed := o.Net(o.stake)
+		t.Observed, t.HasObserved = observed, true
+		b.Emit(t)
+		if observed != o.expected {
+			b.wrongPayout(ev, payRule, t, o)
 		}
 	}
 	for _, k := range b.Money.Keys() {
-		if matched[k] {
+		o := b.Money.Get(k)
+		if o.first != nil {
 			continue
 		}
-		o := b.Money.Get(k)
 		observed := o.Net(0)
 		if observed == 0 && o.Refunds > 0 {
 			continue // a refund of nothing changes nothing
 		}
-		d := b.Find(ev, payRule, k.Spot, k.Player, Money(0), Money(observed),
+		d := b.Find(nil, payRule, k.Spot, k.Player, Money(0), Money(observed),
 			fmt.Sprintf("%s on %s: the journal shows %s but there is no stake to settle there", k.Player, k.Spot, describeNet(observed)), o.Evidence)
+		d.T = o.LastT
 		if observed > 0 {
 			d.Severity = Critical
 		}
@@ -281,7 +275,8 @@ func (b *Base) EndCoup(ev *journal.Event, payRule Rule) {
 	b.Money.Reset()
 }
 
-func (b *Base) wrongPayout(ev *journal.Event, rule Rule, s *Settlement, group []*Settlement, expected, observed int64) {
+func (b *Base) wrongPayout(ev *journal.Event, rule Rule, s *Settlement, o *Observed) {
+	expected, observed := o.expected, o.Net(o.stake)
 	var why string
 	switch {
 	case expected < 0 && observed > 0:
@@ -300,10 +295,16 @@ func (b *Base) wrongPayout(ev *journal.Event, rule Rule, s *Settlement, group []
 		detail += " (" + s.Detail + ")"
 	}
 	var ex Evidence
-	for _, t := range group {
-		ex.Merge(t.Evidence)
+	for _, t := range b.pending {
+		if t.Spot == s.Spot && t.Player == s.Player {
+			ex.Merge(t.Evidence)
+		}
 	}
-	d := b.Find(ev, rule, s.Spot, s.Player, Money(expected), Money(observed), detail, ex)
+	ex.Merge(b.Coup.Evidence)
+	ex.Merge(o.Evidence)
+	// The finding is dated by the dealer's last movement of chips for the stake.
+	d := b.Find(nil, rule, s.Spot, s.Player, Money(expected), Money(observed), detail, ex)
+	d.T = o.LastT
 	if observed > expected {
 		d.Severity = Critical
 	} else {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/coupwatch/coupwatch/journal"
 )
@@ -139,7 +140,22 @@ type Stake struct {
 	Evidence Evidence
 	// Data is free for the engine (a craps bet's point, a prison count...).
 	Data any
+
+	lineBuf  [2]int
+	frameBuf [2]string
 }
+
+// newStake returns a stake whose evidence starts in the stake itself (no allocation for the
+// usual one or two bet events).
+func newStake(k StakeKey) *Stake {
+	st := &Stake{StakeKey: k}
+	st.Evidence.Lines = st.lineBuf[:0:2]
+	st.Evidence.Frames = st.frameBuf[:0:2]
+	return st
+}
+
+// NewStake returns an empty stake for a key, ready to Put.
+func NewStake(k StakeKey) *Stake { return newStake(k) }
 
 // Stakes is an ordered set of stakes keyed by spot and player.
 type Stakes struct {
@@ -177,7 +193,7 @@ func (s *Stakes) Set(ev *journal.Event, coup string, late bool) (st *Stake, prev
 	k := StakeKey{Spot: ev.Spot, Player: ev.Player}
 	st = s.Get(k)
 	if st == nil {
-		st = &Stake{StakeKey: k}
+		st = newStake(k)
 		if ev.Amount > 0 {
 			s.Put(st)
 		}
@@ -245,8 +261,16 @@ type Observed struct {
 	Collects   int
 	Refunds    int
 	Evidence   Evidence
-	// Last is the last money event's index in the coup's money sequence.
-	Last int
+	// Last is the last money event's index in the coup's money sequence; LastT its time.
+	Last  int
+	LastT time.Time
+
+	// Settlement matching, filled by Base.EndCoup.
+	first    *Settlement
+	expected int64
+	stake    int64
+
+	lineBuf [2]int
 }
 
 // Any reports whether the journal shows any money movement for the stake.
@@ -301,6 +325,7 @@ func (l *Ledger) Add(ev *journal.Event) {
 	o := l.obs[k]
 	if o == nil {
 		o = &Observed{}
+		o.Evidence.Lines = o.lineBuf[:0:2]
 		l.obs[k] = o
 		l.order = append(l.order, k)
 	}
@@ -319,7 +344,7 @@ func (l *Ledger) Add(ev *journal.Event) {
 		o.Refunded += ev.Amount
 	}
 	o.Evidence.Add(ev)
-	o.Last = len(l.Seq)
+	o.Last, o.LastT = len(l.Seq), ev.T
 	l.Seq = append(l.Seq, MoneyEvent{Key: k, Type: ev.Type, Amount: ev.Amount, Line: ev.Line})
 }
 

@@ -53,5 +53,4 @@ func RulesDoc(cat *games.Catalog) string {
 	return b.String()
 }
 
-
 func cell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }

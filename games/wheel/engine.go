@@ -153,6 +153,7 @@ func (e *engine) spot(s string) bet {
 		// Unreachable after the runner's Check; an uncovered bet loses.
 		b = bet{den: 1, label: s}
 	}
+	b.payText = ratio(b, e.cfg.includesStake && e.cfg.kind == bigWheel)
 	e.spots[s] = b
 	return b
 }
@@ -326,15 +327,20 @@ func (e *engine) checkLimits(at *journal.Event) {
 		return
 	}
 	e.limitsDone = true
-	players := map[string]bool{}
 	for _, st := range e.stakes.All() {
-		players[st.Player] = true
 		if st.Coup != e.Coup.ID {
 			continue // carried over from a void draw: checked when placed
 		}
 		e.checkLimit(st, at)
 	}
-	if e.cfg.maxPlayers > 0 && e.rules.hasMaxPlayers && len(players) > e.cfg.maxPlayers {
+	if e.cfg.maxPlayers == 0 || !e.rules.hasMaxPlayers {
+		return
+	}
+	players := map[string]bool{}
+	for _, st := range e.stakes.All() {
+		players[st.Player] = true
+	}
+	if len(players) > e.cfg.maxPlayers {
 		var ex games.Evidence
 		for _, st := range e.stakes.All() {
 			ex.Merge(st.Evidence)
@@ -442,6 +448,7 @@ func (e *engine) setResult(ev *journal.Event) {
 	e.hasResult = true
 	e.resultName = ev.Value
 	e.resultLine, e.resultRef = ev.Line, ev.Frame
+	e.Coup.Evidence.Add(ev)
 	switch e.cfg.kind {
 	case european, american:
 		e.result, _ = parsePocket(ev.Value, e.cfg.kind == american)
@@ -496,31 +503,30 @@ func (e *engine) endCoup(ev *journal.Event) {
 
 func (e *engine) settle() {
 	zero := (e.cfg.kind == european || e.cfg.kind == american) && (e.result == 0 || e.result == pocket00)
-	var ev games.Evidence
-	ev.AddRef(e.resultLine, e.resultRef)
 
 	// Prisoners of earlier zeros (European roulette, AM 88-384 art. 8.2, L554-L556).
-	held := e.prisoners
-	e.prisoners = e.prisoners[:0:0]
-	for _, p := range held {
-		e.settlePrisoner(p, zero, ev)
+	if len(e.prisoners) > 0 {
+		held := e.prisoners
+		e.prisoners = nil
+		for _, p := range held {
+			e.settlePrisoner(p, zero)
+		}
 	}
 
 	for _, st := range e.stakes.All() {
 		b := e.spot(st.Spot)
 		s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
-		s.Evidence.Merge(ev)
 		switch {
 		case b.wins(e.result):
 			s.Outcome = games.Win
 			s.Expected = e.pays(st.Amount, b)
-			s.Detail = fmt.Sprintf("%s wins on %s, paid %s", e.resultName, st.Spot, ratio(b, e.cfg.includesStake && e.cfg.kind == bigWheel))
+			s.Detail = e.resultName + " wins on " + st.Spot + ", paid " + b.payText
 		case zero && b.simple && e.cfg.kind == european:
 			e.zeroChoice(st, s, 1)
 		default:
 			s.Outcome = games.Lose
 			s.Expected = -st.Amount
-			s.Detail = fmt.Sprintf("%s loses on %s", st.Spot, e.resultName)
+			s.Detail = st.Spot + " loses on " + e.resultName
 			if e.cfg.kind == boule && e.result == 5 && b.simple {
 				s.Detail = "5 came: every even chance loses (art. 10.2)"
 			}
@@ -586,10 +592,9 @@ func (e *engine) zeroChoice(st *games.Stake, s *games.Settlement, zeros int) {
 	e.prisoners = append(e.prisoners, p)
 }
 
-func (e *engine) settlePrisoner(p *prisoner, zero bool, ev games.Evidence) {
+func (e *engine) settlePrisoner(p *prisoner, zero bool) {
 	b := e.spot(p.key.Spot)
 	s := &games.Settlement{Spot: p.key.Spot, Player: p.key.Player, Stake: p.initial, Evidence: p.ev}
-	s.Evidence.Merge(ev)
 	switch {
 	case zero:
 		// Zero again: the same choice, the stake having lost half its value at each zero (L556).

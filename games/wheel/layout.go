@@ -18,6 +18,8 @@ type bet struct {
 	simple bool // an even chance (rouge/noir, pair/impair, manque/passe)
 	order  int  // payment-order rank (see the variant's order table)
 	label  string
+	// payText says how the spot pays ("35 to 1"), for settlement details.
+	payText string
 }
 
 func (b bet) wins(result int) bool { return b.covers&(1<<uint(result)) != 0 }
@@ -58,6 +60,9 @@ func orderKey(p int) int {
 	return p
 }
 
+// isNumber reports whether a pocket is one of 1..36 (not 0 or 00).
+func isNumber(p int) bool { return p >= 1 && p <= 36 }
+
 func mask(ps ...int) uint64 {
 	var m uint64
 	for _, p := range ps {
@@ -74,24 +79,38 @@ func maskRange(lo, hi, step int) uint64 {
 	return m
 }
 
-// parseNumbers reads "A-B-C" in the journal's ascending order (0 and 00 first).
-func parseNumbers(s string, allow00 bool, want int) ([]int, error) {
-	parts := strings.Split(s, "-")
-	if len(parts) != want {
-		return nil, fmt.Errorf("want %d numbers", want)
-	}
-	ns := make([]int, len(parts))
-	for i, p := range parts {
-		n, ok := parsePocket(p, allow00)
+// parseNumbers reads "A-B-C" in the journal's ascending order (0 and 00 first), without allocating.
+func parseNumbers(s string, allow00 bool, want int) (nums [6]int, count int, err error) {
+	ns := nums[:0]
+	for len(s) > 0 || len(ns) == 0 {
+		part := s
+		rest := ""
+		for i := 0; i < len(s); i++ {
+			if s[i] == '-' {
+				part, rest = s[:i], s[i+1:]
+				if rest == "" {
+					return nums, 0, fmt.Errorf("want %d numbers", want)
+				}
+				break
+			}
+		}
+		if len(ns) == want {
+			return nums, 0, fmt.Errorf("want %d numbers", want)
+		}
+		n, ok := parsePocket(part, allow00)
 		if !ok {
-			return nil, fmt.Errorf("%q is not a number of this wheel", p)
+			return nums, 0, fmt.Errorf("%q is not a number of this wheel", part)
 		}
-		if i > 0 && orderKey(n) <= orderKey(ns[i-1]) {
-			return nil, fmt.Errorf("numbers must be written ascending, 0 and 00 first")
+		if len(ns) > 0 && orderKey(n) <= orderKey(ns[len(ns)-1]) {
+			return nums, 0, fmt.Errorf("numbers must be written ascending, 0 and 00 first")
 		}
-		ns[i] = n
+		ns = append(ns, n)
+		s = rest
 	}
-	return ns, nil
+	if len(ns) != want {
+		return nums, 0, fmt.Errorf("want %d numbers", want)
+	}
+	return nums, len(ns), nil
 }
 
 func sameSet(ns []int, want ...int) bool {
@@ -144,20 +163,22 @@ func rouletteSpot(spot string, american bool, order func(kind string) int) (bet,
 	}
 	switch kind {
 	case "straight":
-		ns, err := parseNumbers(arg, american, 1)
+		arr, cnt, err := parseNumbers(arg, american, 1)
 		if err != nil {
 			return bad(err.Error())
 		}
+		ns := arr[:cnt]
 		b.covers, b.num = mask(ns...), 35
 	case "split":
-		ns, err := parseNumbers(arg, american, 2)
+		arr, cnt, err := parseNumbers(arg, american, 2)
 		if err != nil {
 			return bad(err.Error())
 		}
+		ns := arr[:cnt]
 		a, c := ns[0], ns[1]
 		ok := false
 		switch {
-		case a >= 1 && c >= 1:
+		case isNumber(a) && isNumber(c):
 			ok = c-a == 3 || (c-a == 1 && a%3 != 0)
 		case american:
 			ok = sameSet(ns, 0, pocket00) || sameSet(ns, 0, 1) || sameSet(ns, 0, 2) || sameSet(ns, pocket00, 2) || sameSet(ns, pocket00, 3)
@@ -169,13 +190,14 @@ func rouletteSpot(spot string, american bool, order func(kind string) int) (bet,
 		}
 		b.covers, b.num = mask(ns...), 17
 	case "street":
-		ns, err := parseNumbers(arg, american, 3)
+		arr, cnt, err := parseNumbers(arg, american, 3)
 		if err != nil {
 			return bad(err.Error())
 		}
+		ns := arr[:cnt]
 		ok := false
 		switch {
-		case ns[0] >= 1:
+		case isNumber(ns[0]):
 			ok = ns[0]%3 == 1 && ns[1] == ns[0]+1 && ns[2] == ns[0]+2
 		case american:
 			ok = sameSet(ns, 0, 1, 2) || sameSet(ns, 0, pocket00, 2) || sameSet(ns, pocket00, 2, 3)
@@ -187,14 +209,15 @@ func rouletteSpot(spot string, american bool, order func(kind string) int) (bet,
 		}
 		b.covers, b.num = mask(ns...), 11
 	case "corner":
-		ns, err := parseNumbers(arg, american, 4)
+		arr, cnt, err := parseNumbers(arg, american, 4)
 		if err != nil {
 			return bad(err.Error())
 		}
+		ns := arr[:cnt]
 		n := ns[0]
 		ok := false
 		switch {
-		case n >= 1:
+		case isNumber(n):
 			ok = n%3 != 0 && n+4 <= 36 && sameSet(ns, n, n+1, n+3, n+4)
 		case !american:
 			// AM 88-384 art. 8.2: a carré "comprenant éventuellement le zéro".
@@ -205,12 +228,13 @@ func rouletteSpot(spot string, american bool, order func(kind string) int) (bet,
 		}
 		b.covers, b.num = mask(ns...), 8
 	case "line":
-		ns, err := parseNumbers(arg, american, 6)
+		arr, cnt, err := parseNumbers(arg, american, 6)
 		if err != nil {
 			return bad(err.Error())
 		}
+		ns := arr[:cnt]
 		n := ns[0]
-		if n < 1 || n%3 != 1 || n > 31 || !sameSet(ns, n, n+1, n+2, n+3, n+4, n+5) {
+		if !isNumber(n) || n%3 != 1 || n > 31 || !sameSet(ns, n, n+1, n+2, n+3, n+4, n+5) {
 			return bad("not two adjacent rows of three")
 		}
 		b.covers, b.num = mask(ns...), 5
