@@ -4,6 +4,12 @@ package catalog
 
 import (
 	"github.com/coupwatch/coupwatch/games"
+	"github.com/coupwatch/coupwatch/games/baccara"
+	"github.com/coupwatch/coupwatch/games/blackjack"
+	"github.com/coupwatch/coupwatch/games/dice"
+	"github.com/coupwatch/coupwatch/games/holdem"
+	"github.com/coupwatch/coupwatch/games/poker"
+	"github.com/coupwatch/coupwatch/games/trente"
 	"github.com/coupwatch/coupwatch/games/wheel"
 )
 
@@ -11,5 +17,11 @@ import (
 func New() (*games.Catalog, error) {
 	var all []*games.Game
 	all = append(all, wheel.Games()...)
+	all = append(all, blackjack.Games()...)
+	all = append(all, trente.Games()...)
+	all = append(all, poker.Games()...)
+	all = append(all, holdem.Games()...)
+	all = append(all, baccara.Games()...)
+	all = append(all, dice.Games()...)
 	return games.NewCatalog(all...)
 }

@@ -2,10 +2,10 @@ package wheel
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 
 	"github.com/coupwatch/coupwatch/games"
+	"github.com/coupwatch/coupwatch/games/prison"
 	"github.com/coupwatch/coupwatch/journal"
 )
 
@@ -31,7 +31,7 @@ type config struct {
 	// ballAgainstRotor: the ball is launched against the rotor (both roulettes).
 	ballAgainstRotor bool
 	// zeroChoice is what an even chance becomes at zero when the journal records no choice.
-	zeroChoice string
+	zeroChoice prison.Choice
 	// prisonRelease: "reduced" (a prisoner released after n zeros is worth 1/2^(n-1)) or "full".
 	prisonRelease string
 	// payOrder: "global", "per_player" or "off" (the regulation's order of payments by bet).
@@ -50,13 +50,6 @@ type config struct {
 	segMax map[string]int64
 }
 
-type prisoner struct {
-	key     games.StakeKey
-	initial int64
-	zeros   int // zeros seen while the stake was held, including the one that imprisoned it
-	ev      games.Evidence
-}
-
 type ruleSet struct {
 	payout, late, limit, revs, against, alternation, order, collectFirst, minTurns, obstruction, maxPlayers, zeroChoice games.Rule
 	hasRevs, hasAgainst, hasAlternation, hasOrder, hasCollectFirst, hasMinTurns, hasObstruction, hasMaxPlayers, hasZero bool
@@ -72,11 +65,9 @@ type engine struct {
 	stakes *games.Stakes
 	// carry: the last draw was void and its stakes stand for the next spin.
 	carry     bool
-	prisoners []*prisoner
-	choices   map[games.StakeKey]string
-	choiceEv  map[games.StakeKey]games.Evidence
-	// choiceUsed marks the stakes settled at zero this coup, whose choice was expected.
-	choiceUsed map[games.StakeKey]bool
+	prisoners []*prison.Prisoner
+	// choices holds the share/prison decisions announced in the coup.
+	choices *prison.Book
 
 	result     int
 	resultName string
@@ -91,15 +82,12 @@ type engine struct {
 
 func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
 	e := &engine{
-		Base:     games.NewBase(s),
-		cfg:      cfg,
-		segs:     segs,
-		spots:    make(map[string]bet, 64),
-		stakes:   games.NewStakes(),
-		choices:  make(map[games.StakeKey]string),
-		choiceEv: make(map[games.StakeKey]games.Evidence),
-
-		choiceUsed: make(map[games.StakeKey]bool),
+		Base:    games.NewBase(s),
+		cfg:     cfg,
+		segs:    segs,
+		spots:   make(map[string]bet, 64),
+		stakes:  games.NewStakes(),
+		choices: prison.NewBook(),
 	}
 	g := s.Game
 	has := func(id string) (games.Rule, bool) {
@@ -290,9 +278,7 @@ func (e *engine) startCoup(ev *journal.Event) {
 	} else {
 		e.stakes.Reset()
 	}
-	clear(e.choices)
-	clear(e.choiceEv)
-	clear(e.choiceUsed)
+	e.choices.Reset()
 	e.hasResult, e.void, e.limitsDone = false, "", false
 	e.resultName, e.resultLine, e.resultRef = "", 0, ""
 }
@@ -463,14 +449,7 @@ func (e *engine) action(ev *journal.Event) {
 	if e.cfg.kind != european {
 		return
 	}
-	switch ev.Action {
-	case "share", "prison":
-		k := games.StakeKey{Spot: ev.Spot, Player: ev.Player}
-		e.choices[k] = ev.Action
-		ex := e.choiceEv[k]
-		ex.Add(ev)
-		e.choiceEv[k] = ex
-	}
+	e.choices.Record(ev)
 }
 
 // endCoup settles the stakes against the result and closes the coup.
@@ -533,28 +512,16 @@ func (e *engine) settle() {
 		}
 		e.Settle(s)
 	}
-	if !e.rules.hasZero || len(e.choices) == 0 {
+	if !e.rules.hasZero || e.choices.Len() == 0 {
 		return
 	}
-	keys := make([]games.StakeKey, 0, len(e.choices))
-	for k := range e.choices {
-		if !e.choiceUsed[k] {
-			keys = append(keys, k)
-		}
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].Spot != keys[j].Spot {
-			return keys[i].Spot < keys[j].Spot
-		}
-		return keys[i].Player < keys[j].Player
-	})
-	for _, k := range keys {
+	for _, u := range e.choices.Unused() {
 		why := "zero did not come"
 		if zero {
 			why = "the choice applies only to a stake on an even chance"
 		}
-		e.Find(nil, e.rules.zeroChoice, k.Spot, k.Player, games.Text("no choice"), games.Text(e.choices[k]),
-			fmt.Sprintf("%s chose %s on %s, but %s", k.Player, e.choices[k], k.Spot, why), e.choiceEv[k])
+		e.Find(nil, e.rules.zeroChoice, u.Key.Spot, u.Key.Player, games.Text("no choice"), games.Text(string(u.Choice)),
+			fmt.Sprintf("%s chose %s on %s, but %s", u.Key.Player, u.Choice, u.Key.Spot, why), u.Evidence)
 	}
 }
 
@@ -563,22 +530,11 @@ func (e *engine) settle() {
 // the stake has seen, this one included.
 func (e *engine) zeroChoice(st *games.Stake, s *games.Settlement, zeros int) {
 	k := st.StakeKey
-	e.choiceUsed[k] = true
-	choice, recorded := e.choices[k]
-	if !recorded {
-		choice = e.cfg.zeroChoice
-		// With no choice recorded, a collect of exactly the halved stake shows the player shared.
-		if o := e.Money.Get(k); o != nil && o.Paid == 0 && o.CollectAll == 0 && o.Collects > 0 {
-			if o.Collected == st.Amount-e.Round.Due(st.Amount, 1, 1<<uint(zeros)) {
-				choice = "share"
-			}
-		}
-	}
-	if ex, ok := e.choiceEv[k]; ok {
-		s.Evidence.Merge(ex)
-	}
-	if choice == "share" {
-		back := e.Round.Due(st.Amount, 1, 1<<uint(zeros))
+	// With no choice recorded, a collect of exactly the halved stake shows the player shared.
+	choice, ex := e.choices.Decide(k, st.Amount, zeros, e.cfg.zeroChoice, e.Round, e.Money)
+	s.Evidence.Merge(ex)
+	if choice == prison.Share {
+		back := prison.ShareBack(e.Round, st.Amount, zeros)
 		s.Outcome = games.Half
 		s.Expected = back - st.Amount
 		s.Detail = fmt.Sprintf("zero: the even chance is shared, %s handed back", games.FormatCents(back))
@@ -587,34 +543,31 @@ func (e *engine) zeroChoice(st *games.Stake, s *games.Settlement, zeros int) {
 	s.Outcome = games.Prison
 	s.Expected = 0
 	s.Detail = "zero: the even chance goes to prison"
-	p := &prisoner{key: k, initial: st.Amount, zeros: zeros}
-	p.ev.Merge(s.Evidence)
+	p := &prison.Prisoner{Key: k, Initial: st.Amount, Zeros: zeros}
+	p.Evidence.Merge(s.Evidence)
 	e.prisoners = append(e.prisoners, p)
 }
 
-func (e *engine) settlePrisoner(p *prisoner, zero bool) {
-	b := e.spot(p.key.Spot)
-	s := &games.Settlement{Spot: p.key.Spot, Player: p.key.Player, Stake: p.initial, Evidence: p.ev}
+func (e *engine) settlePrisoner(p *prison.Prisoner, zero bool) {
+	b := e.spot(p.Key.Spot)
+	s := &games.Settlement{Spot: p.Key.Spot, Player: p.Key.Player, Stake: p.Initial, Evidence: p.Evidence}
 	switch {
 	case zero:
 		// Zero again: the same choice, the stake having lost half its value at each zero (L556).
-		st := &games.Stake{StakeKey: p.key, Amount: p.initial}
-		e.zeroChoice(st, s, p.zeros+1)
-		s.Detail += fmt.Sprintf(" (zero number %d for this stake)", p.zeros+1)
+		st := &games.Stake{StakeKey: p.Key, Amount: p.Initial}
+		e.zeroChoice(st, s, p.Zeros+1)
+		s.Detail += fmt.Sprintf(" (zero number %d for this stake)", p.Zeros+1)
 	case b.wins(e.result):
-		value := p.initial
-		if e.cfg.prisonRelease == "reduced" && p.zeros > 1 {
-			value = e.Round.Due(p.initial, 1, 1<<uint(p.zeros-1))
-		}
+		value := prison.ReleaseValue(e.Round, p.Initial, p.Zeros, e.cfg.prisonRelease == "reduced")
 		s.Outcome = games.Released
-		s.Expected = value - p.initial
+		s.Expected = value - p.Initial
 		s.Detail = fmt.Sprintf("%s: the stake in prison is released unpaid", e.resultName)
-		if value != p.initial {
-			s.Detail += fmt.Sprintf(", worth %s after %d zeros", games.FormatCents(value), p.zeros)
+		if value != p.Initial {
+			s.Detail += fmt.Sprintf(", worth %s after %d zeros", games.FormatCents(value), p.Zeros)
 		}
 	default:
 		s.Outcome = games.Lose
-		s.Expected = -p.initial
+		s.Expected = -p.Initial
 		s.Detail = fmt.Sprintf("%s: the stake in prison is lost", e.resultName)
 	}
 	e.Settle(s)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/coupwatch/coupwatch/games"
+	"github.com/coupwatch/coupwatch/games/prison"
 	"github.com/coupwatch/coupwatch/journal"
 )
 
@@ -66,7 +67,7 @@ func European() *games.Game {
 			minBallRevs:      o.Float("min_ball_revs", 7, 0, 1000),
 			alternate:        true,
 			ballAgainstRotor: true,
-			zeroChoice:       o.Enum("zero_choice", "prison", "prison", "share"),
+			zeroChoice:       prison.Choice(o.Enum("zero_choice", "prison", "prison", "share")),
 			prisonRelease:    o.Enum("prison_release", "reduced", "reduced", "full"),
 			payOrder:         o.Enum("payment_order", "global", "global", "per_player", "off"),
 		}

@@ -1,0 +1,664 @@
+package baccara
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/coupwatch/coupwatch/games"
+	"github.com/coupwatch/coupwatch/games/shoe"
+	"github.com/coupwatch/coupwatch/journal"
+)
+
+type variant uint8
+
+const (
+	puntoBanco variant = iota
+	cheminDeFer
+	banqueATousVa
+)
+
+func (v variant) String() string {
+	switch v {
+	case cheminDeFer:
+		return "chemin de fer"
+	case banqueATousVa:
+		return "banque à tout va"
+	}
+	return "punto banco"
+}
+
+// Hands, by variant: punto banco punto 0 and banco 1; chemin de fer ponte 0 and banker 1;
+// banque à tout va right 0, left 1 and banker 2. The last hand is the bank's.
+func handIndex(v variant, place string) int {
+	switch v {
+	case puntoBanco:
+		switch place {
+		case "punto":
+			return 0
+		case "banco":
+			return 1
+		}
+	case cheminDeFer:
+		switch place {
+		case "ponte":
+			return 0
+		case "banker":
+			return 1
+		}
+	case banqueATousVa:
+		switch place {
+		case "right":
+			return 0
+		case "left":
+			return 1
+		case "banker":
+			return 2
+		}
+	}
+	return -1
+}
+
+func handNames(v variant) []string {
+	switch v {
+	case cheminDeFer:
+		return []string{"ponte", "banker"}
+	case banqueATousVa:
+		return []string{"right", "left", "banker"}
+	}
+	return []string{"punto", "banco"}
+}
+
+func placeList(v variant) string {
+	switch v {
+	case cheminDeFer:
+		return "ponte, banker"
+	case banqueATousVa:
+		return "right, left, banker"
+	}
+	return "punto, banco"
+}
+
+// dealOrder returns the hand that the card at position pos of the initial deal goes to, or -1
+// past the initial deal (art. 13.6 L820, 11.5 L686, 12.82 L741).
+func dealOrder(v variant, pos int) int {
+	switch {
+	case v == banqueATousVa && pos < 6:
+		return pos % 3 // right, left, banker, twice
+	case v != banqueATousVa && pos < 4:
+		return pos % 2 // punto or ponte first, then banco or banker, twice
+	}
+	return -1
+}
+
+type spotKind uint8
+
+const (
+	noSpot spotKind = iota
+	spotPunto
+	spotBanco
+	spotTie
+	spotDragonPunto
+	spotDragonBanco
+	spotPairPunto
+	spotPairBanco
+	spotPairBoth
+	spotBank  // chemin de fer: the banker's stake
+	spotPonte // chemin de fer: a ponte's banco
+	spotRight
+	spotLeft
+	spotBoth
+)
+
+func spotKindOf(v variant, s string) spotKind {
+	switch v {
+	case puntoBanco:
+		switch s {
+		case "punto":
+			return spotPunto
+		case "banco":
+			return spotBanco
+		case "tie":
+			return spotTie
+		case "dragon:punto":
+			return spotDragonPunto
+		case "dragon:banco":
+			return spotDragonBanco
+		case "pair:punto":
+			return spotPairPunto
+		case "pair:banco":
+			return spotPairBanco
+		case "pair:both":
+			return spotPairBoth
+		}
+	case cheminDeFer:
+		switch s {
+		case "bank":
+			return spotBank
+		case "banco":
+			return spotPonte
+		}
+	case banqueATousVa:
+		switch s {
+		case "right":
+			return spotRight
+		case "left":
+			return spotLeft
+		case "both":
+			return spotBoth
+		}
+	}
+	return noSpot
+}
+
+// config is a variant's fixed rules plus the table's rules options.
+type config struct {
+	v     variant
+	decks int
+	// csm: a continuous shuffling machine (punto banco): no stop card, cards back every coup.
+	csm bool
+	// checkBurn: the burn count of art. 13.4 is checked (punto banco).
+	checkBurn bool
+	// burnExposed: whether the exposed burn card is among those its value burns: either,
+	// excluded or included.
+	burnExposed string
+
+	punto2000     bool
+	tiePays       int64
+	sideForOne    bool
+	dragonTwoLose bool
+	dragonTiePush bool
+	pairByValue   bool
+	pairHalfPaid  bool
+	voidWrongDraw bool
+	payOrder      bool
+
+	bankerTable BankerTable
+	garageBelow bool
+	doubleStake bool
+	aChevalWL   string
+	lastNext    bool
+
+	stopMin, stopMax int
+	freshAtOpen      bool
+}
+
+type ruleSet struct {
+	payout, late, limit, early, order, draw0, draw1, burn, last, stopPos, deck, payOrder, levy, doubling, hand games.Rule
+}
+
+// dealt is one card out of the shoe in the open coup.
+type dealt struct {
+	hand  int8 // hand index, -1 for a burn card
+	card  journal.Card
+	line  int
+	t     time.Time
+	frame string
+}
+
+func (d *dealt) ref() *journal.Event { return &journal.Event{Line: d.line, T: d.t, Frame: d.frame} }
+
+// Stop card states.
+const (
+	stopNone    = iota
+	stopNext    // the next coup is the last of the shoe
+	stopCurrent // the open coup is the last
+	stopDone    // the last coup has been dealt: no coup before a new shoe
+)
+
+type engine struct {
+	games.Base
+	cfg   config
+	rules ruleSet
+	names []string
+
+	stakes *games.Stakes
+	shoe   *shoe.Shoe
+	// fresh: the shoe has been watched since its start, so its remaining cards are known.
+	fresh bool
+	stop  int
+	// stopAfter: the stop card came out during this coup and the next coup is the last.
+	stopAfter bool
+	// pendingBurns are burn cards seen between coups; they open the next coup's taille.
+	pendingBurns []dealt
+
+	// The open coup.
+	seq        []dealt // hand cards in the order they came out
+	hands      [3][]int
+	hs         [3]hand // the hands judged at the end of the coup (buffers reused)
+	resBuf     []byte
+	burns      []dealt
+	burnDone   bool
+	limitsDone bool
+	orderDone  bool
+
+	// Chemin de fer: the previous coup's bank, for the doubling and hand rules.
+	prevBanker  string
+	prevBank    int64
+	prevBankNet int64
+	prevBankWon int8 // 1 won, -1 lost, 0 tie or unknown
+}
+
+func newEngine(s games.Setup, cfg config) (*engine, error) {
+	e := &engine{
+		Base:   games.NewBase(s),
+		cfg:    cfg,
+		names:  handNames(cfg.v),
+		stakes: games.NewStakes(),
+		shoe:   shoe.New(cfg.decks),
+		fresh:  cfg.freshAtOpen,
+	}
+	g := s.Game
+	has := func(id string) games.Rule {
+		for _, r := range g.Rules {
+			if r.ID == id {
+				return r
+			}
+		}
+		return games.Rule{}
+	}
+	p := g.ID + "."
+	r := &e.rules
+	r.payout = g.Rule(p + "payout")
+	r.late = g.Rule(p + "late_bet")
+	r.limit = g.Rule(p + "bet_limit")
+	r.early = g.Rule(p + "card_before_cutoff")
+	r.order = g.Rule(p + "dealing_order")
+	r.last = g.Rule(p + "last_coup")
+	r.stopPos = g.Rule(p + "stop_card_position")
+	r.deck = g.Rule(p + "deck_composition")
+	if cfg.v == puntoBanco {
+		r.draw0 = g.Rule(p + "punto_third_card")
+		r.draw1 = g.Rule(p + "banco_third_card")
+	} else {
+		r.draw0 = g.Rule(p + "ponte_draw")
+		r.draw1 = g.Rule(p + "banker_draw")
+	}
+	r.burn = has(p + "burn")
+	r.payOrder = has(p + "payment_order")
+	r.levy = has(p + "levy")
+	r.doubling = has(p + "bank_doubling")
+	r.hand = has(p + "hand_after_loss")
+	if cfg.stopMin > 0 && cfg.stopMax > 0 && cfg.stopMin > cfg.stopMax {
+		s.Options.Fail("stop_card_min_left", "must not exceed stop_card_max_left (%d > %d)", cfg.stopMin, cfg.stopMax)
+	}
+	return e, nil
+}
+
+// Apply implements games.Engine.
+func (e *engine) Apply(ev *journal.Event, out []games.Record) []games.Record {
+	e.Begin(out)
+	if ev.Type == journal.TypeCoupStart {
+		if e.Coup != nil {
+			e.endCoup(nil)
+		}
+		e.startCoup(ev)
+		return e.Out()
+	}
+	e.Track(ev)
+	switch ev.Type {
+	case journal.TypeBet:
+		e.ensure(ev)
+		e.bet(ev)
+	case journal.TypeNoMoreBets:
+		e.ensure(ev)
+		e.cutOff(ev)
+	case journal.TypeCard:
+		e.card(ev)
+	case journal.TypeReveal:
+		e.reveal(ev)
+	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
+		e.ensure(ev)
+		e.Money.Add(ev)
+	case journal.TypeCoupEnd:
+		if e.Coup != nil {
+			e.endCoup(ev)
+		}
+	}
+	return e.Out()
+}
+
+// Close implements games.Engine.
+func (e *engine) Close(out []games.Record) []games.Record {
+	e.Begin(out)
+	if e.Coup != nil {
+		e.endCoup(nil)
+	}
+	return e.Out()
+}
+
+func (e *engine) ensure(ev *journal.Event) {
+	if e.Coup == nil {
+		e.startCoup(ev)
+	}
+}
+
+func (e *engine) startCoup(ev *journal.Event) {
+	e.StartCoup(ev)
+	e.stakes.Reset()
+	e.seq = e.seq[:0]
+	for i := range e.hands {
+		e.hands[i] = e.hands[i][:0]
+	}
+	e.burns = append(e.burns[:0], e.pendingBurns...)
+	e.pendingBurns = e.pendingBurns[:0]
+	e.burnDone, e.limitsDone, e.orderDone, e.stopAfter = false, false, false, false
+	if e.cfg.csm {
+		// AM 88-384 art. 13.4 (L806): after each coup the cards go back into the machine.
+		e.shoe.Reset()
+	}
+	if e.stop == stopNext {
+		e.stop = stopCurrent
+	}
+}
+
+func (e *engine) bet(ev *journal.Event) {
+	prev := int64(0)
+	if st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player}); st != nil {
+		prev = st.Amount
+	}
+	late := e.Coup.CutOff && ev.Amount != prev
+	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
+	if late {
+		// AM 88-384 art. 13.6 (L820), 11.4 (L684), 12.82 (L741): no stake after «rien ne va plus».
+		e.LateBet(ev, e.rules.late, prev)
+		if st.Amount > 0 && e.limitsDone {
+			e.checkLimit(st, ev)
+		}
+	}
+}
+
+// cutOff closes the bets: limits are checked on the stakes as they stand, and at chemin de
+// fer the bank is checked against the previous coup.
+func (e *engine) cutOff(ev *journal.Event) {
+	if e.Coup.CutOff {
+		return
+	}
+	e.CloseBets(ev)
+	e.checkLimits(ev)
+	if e.cfg.v == cheminDeFer {
+		e.checkBank(ev)
+	}
+}
+
+func (e *engine) checkLimits(at *journal.Event) {
+	if e.limitsDone {
+		return
+	}
+	e.limitsDone = true
+	for _, st := range e.stakes.All() {
+		e.checkLimit(st, at)
+	}
+}
+
+func (e *engine) checkLimit(st *games.Stake, at *journal.Event) {
+	// AM 88-384 art. 13.6 (L818): each player's stake between the minimum and the maximum.
+	min, max := e.Limits.For(st.Spot)
+	e.CheckLimit(st, min, max, e.rules.limit, at)
+}
+
+// card handles a card out of the shoe: a burn, the stop card or a hand card.
+func (e *engine) card(ev *journal.Event) {
+	switch ev.To {
+	case "stop":
+		e.stopCard(ev)
+		return
+	case "burn":
+		d := dealt{hand: -1, card: ev.Card, line: ev.Line, t: ev.T, frame: ev.Frame}
+		opening := e.Coup == nil || len(e.seq) == 0
+		if opening && len(e.pendingBurns) == 0 && (e.Coup == nil || len(e.burns) == 0) {
+			e.newShoe()
+		}
+		e.deal(ev)
+		switch {
+		case e.Coup == nil:
+			e.pendingBurns = append(e.pendingBurns, d)
+		case len(e.seq) == 0:
+			e.burns = append(e.burns, d)
+		}
+		return
+	}
+	e.ensure(ev)
+	h := handIndex(e.cfg.v, ev.To)
+	if len(e.seq) == 0 {
+		e.firstCard(ev)
+	}
+	e.deal(ev)
+	pos := len(e.seq)
+	e.seq = append(e.seq, dealt{hand: int8(h), card: ev.Card, line: ev.Line, t: ev.T, frame: ev.Frame})
+	e.hands[h] = append(e.hands[h], pos)
+	if want := dealOrder(e.cfg.v, pos); want >= 0 && want != h && !e.orderDone {
+		// AM 88-384 art. 13.6 (L820), 11.5 (L686), 12.82 (L741): the order of the first cards.
+		e.orderDone = true
+		e.Find(ev, e.rules.order, "", "", games.Text(fmt.Sprintf("card %d to %s", pos+1, e.names[want])),
+			games.Text(fmt.Sprintf("card %d to %s", pos+1, e.names[h])),
+			fmt.Sprintf("card %d of the coup (%s) went to %s; the order is %s", pos+1, ev.Card, e.names[h], e.orderText()))
+	}
+}
+
+func (e *engine) orderText() string {
+	switch e.cfg.v {
+	case cheminDeFer:
+		return "ponte, banker, ponte, banker"
+	case banqueATousVa:
+		return "right, left, banker, twice"
+	}
+	return "punto, banco, punto, banco"
+}
+
+// firstCard runs the checks due when the first hand card of a coup comes out: the cut-off,
+// the burn of a new taille, and the last coup of the shoe.
+func (e *engine) firstCard(ev *journal.Event) {
+	if !e.Coup.CutOff {
+		// AM 88-384 art. 13.7 (L864): no card out of the shoe before the bets are stopped.
+		e.Find(ev, e.rules.early, "", "", games.Text("cards after «rien ne va plus»"), games.Text("card out before the bets were closed"),
+			fmt.Sprintf("%s came out to %s before the bets were closed; the coup must still be dealt", ev.Card, ev.To))
+		e.cutOff(ev)
+	}
+	e.checkBurn(ev)
+	if e.stop == stopDone && !e.cfg.csm {
+		// AM 88-384 art. 13.4 (L798), 11.2 (L660), 12.10 (L764): no coup after the last coup.
+		e.Find(ev, e.rules.last, "", "", games.Text("a new shoe after the last coup"), games.Text("another coup dealt"),
+			"a coup is dealt after the last coup of the taille (the stop card had come out) without a new shoe")
+		// The shoe is now unknown: start counting afresh so a new, unseen shoe raises nothing.
+		e.shoe.Reset()
+		e.fresh = false
+		e.stop = stopNone
+	}
+}
+
+// newShoe starts a new shoe: burn cards open a taille (art. 13.4, L796).
+func (e *engine) newShoe() {
+	if e.cfg.csm {
+		return
+	}
+	e.shoe.Reset()
+	e.fresh = true
+	e.stop = stopNone
+	e.stopAfter = false
+}
+
+// checkBurn checks the burn at the start of a taille (punto banco, art. 13.4, L796, L802-L804):
+// the exposed card's value (faces and tens ten) is the number of cards burned.
+func (e *engine) checkBurn(at *journal.Event) {
+	if e.burnDone || len(e.burns) == 0 || !e.cfg.checkBurn {
+		e.burnDone = true
+		return
+	}
+	e.burnDone = true
+	shown := e.burns[0].card
+	if shown.IsFaceDown() {
+		return // the value cannot be read
+	}
+	v := int(shown.Rank)
+	if v > 10 {
+		v = 10 // faces count ten for this operation (L796)
+	}
+	// n is the number of cards after the exposed one.
+	n := len(e.burns) - 1
+	switch e.cfg.burnExposed {
+	case "excluded":
+		if n == v {
+			return
+		}
+	case "included":
+		if n == v-1 {
+			return
+		}
+	default:
+		if n == v || n == v-1 {
+			return
+		}
+	}
+	var ex games.Evidence
+	for i := range e.burns {
+		ex.AddRef(e.burns[i].line, e.burns[i].frame)
+	}
+	want := fmt.Sprintf("%d cards burned after it", v)
+	switch e.cfg.burnExposed {
+	case "included":
+		want = fmt.Sprintf("%d cards burned with it", v)
+	case "either":
+		want = fmt.Sprintf("%d cards burned, with it or after it", v)
+	}
+	e.Find(at, e.rules.burn, "", "", games.Text(want), games.Text(fmt.Sprintf("%d cards burned after it", n)),
+		fmt.Sprintf("the exposed burn card %s is worth %d (%s); the journal shows %d more burn cards", shown, v, want, n), ex)
+}
+
+// deal counts a card out of the shoe and checks the deck composition.
+func (e *engine) deal(ev *journal.Event) {
+	if e.shoe.Remaining() <= 0 {
+		// More cards than the shoe holds: a new shoe began unseen.
+		e.shoe.Reset()
+		e.fresh = false
+	}
+	if !e.shoe.Deal(ev.Card) {
+		e.foreignCard(ev, ev.Card)
+	}
+}
+
+func (e *engine) foreignCard(ev *journal.Event, c journal.Card) {
+	if e.Coup == nil {
+		return
+	}
+	// AM 88-384 art. 1.5 (L85): a card seen more often than the decks hold is foreign or duplicated.
+	n := e.shoe.Seen(c)
+	e.Find(ev, e.rules.deck, "", "", games.Text(fmt.Sprintf("at most %d × %s in %d decks", e.cfg.decks, c, e.cfg.decks)),
+		games.Text(fmt.Sprintf("%s seen %d times", c, n)),
+		fmt.Sprintf("%s has come out %d times from a shoe of %d decks: a foreign or duplicated card", c, n, e.cfg.decks))
+}
+
+// stopCard handles the stop card: the coup in progress (or the next) is the last of the shoe.
+func (e *engine) stopCard(ev *journal.Event) {
+	if e.cfg.csm {
+		return
+	}
+	if e.fresh && (e.cfg.stopMin > 0 || e.cfg.stopMax > 0) {
+		left := e.shoe.Remaining()
+		if (e.cfg.stopMin > 0 && left < e.cfg.stopMin) || (e.cfg.stopMax > 0 && left > e.cfg.stopMax) {
+			e.Find(ev, e.rules.stopPos, "", "", games.Text(fmt.Sprintf("%s cards left", rangeText(e.cfg.stopMin, e.cfg.stopMax))),
+				games.Text(fmt.Sprintf("%d cards left", left)),
+				fmt.Sprintf("the stop card came out with %d cards left in the shoe; it must leave %s", left, rangeText(e.cfg.stopMin, e.cfg.stopMax)))
+		}
+	}
+	switch {
+	case e.Coup == nil:
+		e.stop = stopNext
+	case e.cfg.v == banqueATousVa && e.cfg.lastNext && len(e.seq) > 0:
+		// AM 88-384 art. 12.10 (L764): the last coup is dealt from the cards left after the stop card.
+		e.stopAfter = true
+	default:
+		e.stop = stopCurrent
+	}
+}
+
+func rangeText(min, max int) string {
+	switch {
+	case min > 0 && max > 0 && min == max:
+		return fmt.Sprint(min)
+	case min > 0 && max > 0:
+		return fmt.Sprintf("%d to %d", min, max)
+	case min > 0:
+		return fmt.Sprintf("at least %d", min)
+	}
+	return fmt.Sprintf("at most %d", max)
+}
+
+// reveal turns up face-down cards of a hand, matching them to its XX cards in order.
+func (e *engine) reveal(ev *journal.Event) {
+	h := handIndex(e.cfg.v, ev.To)
+	if h < 0 || e.Coup == nil {
+		return
+	}
+	idx := e.hands[h]
+	down := 0
+	for _, i := range idx {
+		if e.seq[i].card.IsFaceDown() {
+			down++
+		}
+	}
+	if down == 0 {
+		return
+	}
+	full := len(ev.Cards) == len(idx) && len(ev.Cards) > down
+	j := 0
+	for k, i := range idx {
+		if !e.seq[i].card.IsFaceDown() {
+			continue
+		}
+		var c journal.Card
+		if full {
+			c = ev.Cards[k]
+		} else {
+			if j >= len(ev.Cards) {
+				break
+			}
+			c = ev.Cards[j]
+			j++
+		}
+		e.seq[i].card = c
+		if !e.shoe.Reveal(c) {
+			e.foreignCard(ev, c)
+		}
+	}
+}
+
+// checkBank applies the chemin de fer bank rules at the cut-off: a banker who lost passes the
+// hand (L673), and one who won and keeps it doubles his bank less the levy (L704-L708).
+func (e *engine) checkBank(at *journal.Event) {
+	var bank *games.Stake
+	for _, st := range e.stakes.All() {
+		if st.Spot == "bank" {
+			bank = st
+			break
+		}
+	}
+	if bank == nil || e.prevBanker == "" || bank.Player != e.prevBanker {
+		return
+	}
+	switch e.prevBankWon {
+	case -1:
+		// AM 88-384 art. 11.4 (L673): the banker holds the hand until he loses.
+		e.Find(at, e.rules.hand, bank.Spot, bank.Player, games.Text("the hand passes to the next player"),
+			games.Text(bank.Player+" holds the bank again"),
+			fmt.Sprintf("%s lost the previous coup as banker but holds the bank again; the hand passes when the banker loses", bank.Player), bank.Evidence)
+	case 1:
+		// AM 88-384 art. 11.8 (L704-L706): the bank is doubled less the 5% levy, up to the maximum.
+		due := e.prevBank + e.prevBankNet
+		_, max := e.Limits.For("bank")
+		ok := bank.Amount == due
+		want, wantV := games.FormatCents(due), games.Money(due)
+		if max > 0 && due > max {
+			ok = bank.Amount == max
+			want = games.FormatCents(max) + " (the maximum; the rest to the garage)"
+			wantV = games.Text(want)
+		}
+		if !ok && e.cfg.garageBelow && bank.Amount < due {
+			ok = true
+		}
+		if !ok {
+			e.Find(at, e.rules.doubling, bank.Spot, bank.Player, wantV, games.Money(bank.Amount),
+				fmt.Sprintf("%s won %s on a bank of %s in play and keeps the hand: the bank must be %s, not %s", bank.Player,
+					games.FormatCents(e.prevBankNet), games.FormatCents(e.prevBank), want, games.FormatCents(bank.Amount)), bank.Evidence)
+		}
+	}
+}

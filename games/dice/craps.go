@@ -1,0 +1,764 @@
+package dice
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/coupwatch/coupwatch/games"
+	"github.com/coupwatch/coupwatch/journal"
+)
+
+// crapsConfig is the table's craps rules options.
+type crapsConfig struct {
+	// highLow is the high-low multiple (AM 88-384 art. 6.3 B 12°, L447: 15 in the text).
+	highLow int64
+	// wallRequired makes a throw that hit no wall "no dice" (the text does not require it).
+	wallRequired bool
+	// repeat is the number of irregular throws by one player reported as repeated
+	// violations (0 = never).
+	repeat int
+	// commission checks the 5% buy/lay commission against the journal's rake events.
+	commission bool
+	// placeWorking and comeOddsWorking make place bets and come odds play on the come-out.
+	placeWorking    bool
+	comeOddsWorking bool
+}
+
+type crapsRules struct {
+	payout, late, limit, noDice, repeated, shooterBet, dicePass                             games.Rule
+	passLocked, dontPassAfterPoint, dontRaised, comeNeedsPoint, oddsWithoutFlat, commission games.Rule
+}
+
+// lineBet is a come or don't come bet that travelled to its number (AM 88-384 art. 6.3 A
+// 3°-4°, L375, L381). The journal keeps reporting it under come / dont_come.
+type lineBet struct {
+	key      games.StakeKey
+	dont     bool
+	number   int
+	amount   int64
+	evidence games.Evidence
+}
+
+// working says whether a bet was called on or off by its player.
+type working int8
+
+const (
+	byRule working = iota
+	callOn
+	callOff
+)
+
+type crapsEngine struct {
+	games.Base
+	cfg   crapsConfig
+	rules crapsRules
+
+	spots    map[string]spotEntry
+	stakes   *games.Stakes
+	placedIn map[games.StakeKey]int // coup sequence in which each stake was last set
+	calls    map[games.StakeKey]working
+	traveled []*lineBet
+	point    int
+	turns    turns
+	seq      int
+
+	// The open coup.
+	thrown      bool // a dice event was seen
+	pointBefore int  // the point before the coup's valid throw
+	void        bool // the last throw was "no dice"
+	result      string
+	limitsDone  bool
+	reduced     map[games.StakeKey]int64
+	commLo      int64
+	commHi      int64
+	commKeys    []games.StakeKey
+	scratch     []*games.Stake
+}
+
+func newCraps(s games.Setup, cfg crapsConfig) *crapsEngine {
+	g := s.Game
+	e := &crapsEngine{
+		Base:     games.NewBase(s),
+		cfg:      cfg,
+		spots:    make(map[string]spotEntry, 64),
+		stakes:   games.NewStakes(),
+		placedIn: make(map[games.StakeKey]int),
+		calls:    make(map[games.StakeKey]working),
+		turns:    newTurns(cfg.repeat),
+		reduced:  make(map[games.StakeKey]int64),
+	}
+	e.rules = crapsRules{
+		payout: g.Rule("craps.payout"), late: g.Rule("craps.late_bet"), limit: g.Rule("craps.bet_limit"),
+		noDice: g.Rule("craps.no_dice"), repeated: g.Rule("craps.repeated_violations"),
+		shooterBet: g.Rule("craps.shooter_bet"), dicePass: g.Rule("craps.dice_pass"),
+		passLocked: g.Rule("craps.pass_line_locked"), dontPassAfterPoint: g.Rule("craps.dont_pass_after_point"),
+		dontRaised: g.Rule("craps.dont_raised"), comeNeedsPoint: g.Rule("craps.come_needs_point"),
+		oddsWithoutFlat: g.Rule("craps.odds_without_flat"), commission: g.Rule("craps.commission"),
+	}
+	return e
+}
+
+// spotEntry is a decoded spot and its name for people.
+type spotEntry struct {
+	sp   crapsSpot
+	name string
+}
+
+// spot decodes a spot once per table; the runner has already checked it.
+func (e *crapsEngine) spot(s string) crapsSpot { return e.entry(s).sp }
+
+func (e *crapsEngine) entry(s string) spotEntry {
+	if en, ok := e.spots[s]; ok {
+		return en
+	}
+	sp, err := parseCrapsSpot(s)
+	if err != nil {
+		sp = crapsSpot{kind: kField} // unreachable after Check
+	}
+	en := spotEntry{sp: sp, name: spotName(sp)}
+	e.spots[s] = en
+	return en
+}
+
+func (e *crapsEngine) Apply(ev *journal.Event, out []games.Record) []games.Record {
+	e.Begin(out)
+	if ev.Type == journal.TypeCoupStart {
+		if e.Coup != nil {
+			e.endCoup(nil)
+		}
+		e.startCoup(ev)
+		return e.Out()
+	}
+	e.Track(ev)
+	switch ev.Type {
+	case journal.TypeBet:
+		e.ensure(ev)
+		e.bet(ev)
+	case journal.TypeNoMoreBets:
+		e.ensure(ev)
+		e.cutOff(ev)
+	case journal.TypeAction:
+		e.ensure(ev)
+		e.action(ev)
+	case journal.TypeDice:
+		e.ensure(ev)
+		e.throw(ev)
+	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
+		e.ensure(ev)
+		e.Money.Add(ev)
+	case journal.TypeCoupEnd:
+		if e.Coup != nil {
+			e.endCoup(ev)
+		}
+	}
+	return e.Out()
+}
+
+func (e *crapsEngine) Close(out []games.Record) []games.Record {
+	e.Begin(out)
+	if e.Coup != nil {
+		e.endCoup(nil)
+	}
+	return e.Out()
+}
+
+func (e *crapsEngine) ensure(ev *journal.Event) {
+	if e.Coup == nil {
+		e.startCoup(ev)
+	}
+}
+
+func (e *crapsEngine) startCoup(ev *journal.Event) {
+	e.StartCoup(ev)
+	e.seq++
+	e.turns.startCoup()
+	e.thrown, e.void, e.limitsDone, e.result = false, false, false, ""
+	e.pointBefore = e.point
+	clear(e.reduced)
+	e.commLo, e.commHi, e.commKeys = 0, 0, e.commKeys[:0]
+}
+
+func (e *crapsEngine) action(ev *journal.Event) {
+	switch ev.Action {
+	case "shooter":
+		// AM 88-384 art. 6.2 (L339) and 6.3 A 1° (L357): the dice change hands when the 7
+		// that loses the pass line comes out.
+		if why := e.turns.name(ev.Player, e.point > 0); why != "" {
+			e.Find(ev, e.rules.dicePass, "", ev.Player, games.Text("dice passed on a seven-out only"),
+				games.Text(ev.Player+" shooting"), why)
+		}
+	case "working", "on":
+		// L477, L485: come odds and place bets play on the come-out when the player asks.
+		if ev.Spot != "" {
+			e.calls[games.StakeKey{Spot: ev.Spot, Player: ev.Player}] = callOn
+		}
+	case "off", "no_action":
+		// L385: a don't come stake may be left "en no action"; any bet that may be taken
+		// down may be called off for a throw.
+		if ev.Spot != "" {
+			e.calls[games.StakeKey{Spot: ev.Spot, Player: ev.Player}] = callOff
+		}
+	}
+}
+
+func (e *crapsEngine) bet(ev *journal.Event) {
+	k := games.StakeKey{Spot: ev.Spot, Player: ev.Player}
+	sp := e.spot(ev.Spot)
+	existing := e.stakes.Get(k)
+	if existing == nil && ev.Amount == 0 && (sp.kind == kCome || sp.kind == kDontCome) {
+		// Nothing in the come box: the player takes down a bet that travelled.
+		if lb := e.lastTraveled(k); lb != nil {
+			if e.Coup.CutOff {
+				e.LateBet(ev, e.rules.late, lb.amount)
+			}
+			e.reduced[k] += lb.amount
+			e.dropTraveled(lb)
+			return
+		}
+	}
+	prev := int64(0)
+	carried := false
+	if existing != nil {
+		prev = existing.Amount
+		carried = e.placedIn[k] != e.seq
+	}
+	if ev.Amount == prev {
+		if existing != nil {
+			existing.Evidence.Add(ev)
+		}
+		return // a restatement
+	}
+	late := e.Coup.CutOff
+	if late {
+		// AM 88-384 art. 6.2 (L339): the dice are passed once every stake is placed.
+		e.LateBet(ev, e.rules.late, prev)
+	}
+	e.lifecycle(ev, sp, prev, carried)
+	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
+	if ev.Amount > 0 {
+		e.placedIn[k] = e.seq
+	} else {
+		delete(e.placedIn, k)
+		delete(e.calls, k)
+	}
+	if ev.Amount < prev {
+		e.reduced[k] += prev - ev.Amount
+	}
+	if ev.Amount > prev && (sp.kind == kBuy || sp.kind == kLay) {
+		e.addCommission(k, sp, ev.Amount-prev)
+	}
+	if late && e.limitsDone && st.Amount > 0 {
+		e.checkLimit(st, ev)
+	}
+}
+
+// lifecycle checks what art. 6.3 allows a player to do with a stake that changed from prev.
+func (e *crapsEngine) lifecycle(ev *journal.Event, sp crapsSpot, prev int64, carried bool) {
+	amt := ev.Amount
+	find := func(rule games.Rule, expected string, detail string) {
+		e.Find(ev, rule, ev.Spot, ev.Player, games.Text(expected), games.Money(amt), detail)
+	}
+	switch sp.kind {
+	case kPass:
+		// L361: a pass line stake may be neither withdrawn nor reduced.
+		if amt < prev && (e.point > 0 || carried) {
+			what := "reduced his pass line stake from " + games.FormatCents(prev) + " to " + games.FormatCents(amt)
+			if amt == 0 {
+				what = "withdrew his pass line stake of " + games.FormatCents(prev)
+			}
+			find(e.rules.passLocked, "at least "+games.FormatCents(prev), ev.Player+" "+what+"; a pass line stake may be neither withdrawn nor reduced")
+		}
+	case kDontPass:
+		switch {
+		case prev == 0 && amt > 0 && e.point > 0:
+			// L367: no new don't pass once the point is known.
+			find(e.rules.dontPassAfterPoint, "no don't pass stake", fmt.Sprintf("%s placed %s on don't pass while the point %d was on; don't pass is played on the come-out only", ev.Player, games.FormatCents(amt), e.point))
+		case prev > 0 && amt > prev && (e.point > 0 || carried):
+			// L369: a don't pass stake may not be increased.
+			find(e.rules.dontRaised, "at most "+games.FormatCents(prev), fmt.Sprintf("%s raised his don't pass stake from %s to %s; it may be reduced or withdrawn, never increased", ev.Player, games.FormatCents(prev), games.FormatCents(amt)))
+		}
+	case kCome, kDontCome:
+		name := "come"
+		if sp.kind == kDontCome {
+			name = "don't come"
+		}
+		switch {
+		case prev == 0 && amt > 0 && e.point == 0:
+			// L371, L377: come and don't come are played once the point is known.
+			find(e.rules.comeNeedsPoint, "no "+name+" stake on a come-out", fmt.Sprintf("%s placed %s on %s with no point established; %s is played only once the point is known", ev.Player, games.FormatCents(amt), name, name))
+		case sp.kind == kDontCome && prev > 0 && amt > prev && carried:
+			// L383: a don't come stake may not be increased.
+			find(e.rules.dontRaised, "at most "+games.FormatCents(prev), fmt.Sprintf("%s raised his don't come stake from %s to %s; it may never be increased", ev.Player, games.FormatCents(prev), games.FormatCents(amt)))
+		}
+	case kOddsPass, kOddsDontPass, kOddsCome, kOddsDontCome:
+		// L459: odds only behind the player's own simple chance whose point is known.
+		if amt > prev {
+			if why := e.flatMissing(ev.Player, sp); why != "" {
+				find(e.rules.oddsWithoutFlat, "the player's own flat bet with its point", fmt.Sprintf("%s placed %s on %s but %s; odds go only behind the player's own flat bet once its point is known", ev.Player, games.FormatCents(amt), ev.Spot, why))
+			}
+		}
+	}
+}
+
+// flatMissing says why an odds bet has no flat bet of its player behind it ("" if it has).
+func (e *crapsEngine) flatMissing(player string, sp crapsSpot) string {
+	switch sp.kind {
+	case kOddsPass, kOddsDontPass:
+		flat := "pass"
+		if sp.kind == kOddsDontPass {
+			flat = "dont_pass"
+		}
+		if st := e.stakes.Get(games.StakeKey{Spot: flat, Player: player}); st == nil || st.Amount == 0 {
+			return "he has no " + flat + " stake"
+		}
+		if e.point == 0 {
+			return "no point is established"
+		}
+		return ""
+	}
+	dont := sp.kind == kOddsDontCome
+	for _, lb := range e.traveled {
+		if lb.key.Player == player && lb.dont == dont && lb.number == sp.n {
+			return ""
+		}
+	}
+	name := "come"
+	if dont {
+		name = "don't come"
+	}
+	return fmt.Sprintf("he has no %s bet on %d", name, sp.n)
+}
+
+func (e *crapsEngine) lastTraveled(k games.StakeKey) *lineBet {
+	for i := len(e.traveled) - 1; i >= 0; i-- {
+		if e.traveled[i].key == k {
+			return e.traveled[i]
+		}
+	}
+	return nil
+}
+
+func (e *crapsEngine) dropTraveled(lb *lineBet) {
+	for i, x := range e.traveled {
+		if x == lb {
+			e.traveled = append(e.traveled[:i], e.traveled[i+1:]...)
+			return
+		}
+	}
+}
+
+// addCommission adds the 5% due on a buy stake (on the stake, L489) or a lay stake (on the
+// win it can bring, L491), as the range between rounding down and up.
+func (e *crapsEngine) addCommission(k games.StakeKey, sp crapsSpot, added int64) {
+	num, den := int64(5), int64(100)
+	if sp.kind == kLay {
+		ln, ld := layOdds(sp.n)
+		num, den = 5*ln, 100*ld
+	}
+	x := added * num
+	lo := x / den
+	hi := lo
+	if x%den != 0 {
+		hi++
+	}
+	e.commLo += lo
+	e.commHi += hi
+	e.commKeys = append(e.commKeys, k)
+}
+
+// cutOff closes the bets; limits are checked on the stakes set in this coup.
+func (e *crapsEngine) cutOff(ev *journal.Event) {
+	if e.Coup.CutOff {
+		return
+	}
+	e.CloseBets(ev)
+	e.checkLimits(ev)
+}
+
+func (e *crapsEngine) checkLimits(at *journal.Event) {
+	if e.limitsDone {
+		return
+	}
+	e.limitsDone = true
+	for _, st := range e.stakes.All() {
+		if e.placedIn[st.StakeKey] == e.seq {
+			e.checkLimit(st, at)
+		}
+	}
+}
+
+func (e *crapsEngine) checkLimit(st *games.Stake, at *journal.Event) {
+	min, max := e.Limits.For(st.Spot)
+	e.CheckLimit(st, min, max, e.rules.limit, at)
+}
+
+// hasLineBet reports whether a player has a pass or don't pass stake (L349).
+func (e *crapsEngine) hasLineBet(player string) bool {
+	for _, spot := range [...]string{"pass", "dont_pass"} {
+		if st := e.stakes.Get(games.StakeKey{Spot: spot, Player: player}); st != nil && st.Amount > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// voids reports whether a fault makes the throw "no dice" (L341, L345).
+func (e *crapsEngine) voids(f string) bool {
+	return f != "no_wall" || e.cfg.wallRequired
+}
+
+func (e *crapsEngine) throw(ev *journal.Event) {
+	e.cutOff(ev)
+	e.thrown = true
+	shooter := e.turns.shooter
+	if shooter != "" && !e.hasLineBet(shooter) {
+		// AM 88-384 art. 6.2 (L349): the shooter has a pass or don't pass stake before throwing.
+		e.Find(ev, e.rules.shooterBet, "", shooter, games.Text("a pass or don't pass stake"), games.Text("none"),
+			shooter+" threw the dice without a stake on pass or don't pass")
+	}
+	var faults []string
+	for _, f := range ev.Faults {
+		if e.voids(f) {
+			faults = append(faults, f)
+		}
+	}
+	if len(faults) > 0 || len(ev.Values) != 2 {
+		e.noDice(ev, shooter, faults)
+		return
+	}
+	e.void = false
+	d1, d2 := ev.Values[0], ev.Values[1]
+	e.settle(ev, d1, d2)
+}
+
+// noDice reports a "no dice" throw: nothing is decided (L345).
+func (e *crapsEngine) noDice(ev *journal.Event, shooter string, faults []string) {
+	e.void = true
+	e.result = "no dice"
+	why := faultWords(faults)
+	if why == "" {
+		why = "only one die seen"
+	}
+	e.result += " (" + why + ")"
+	e.Find(ev, e.rules.noDice, "", shooter, games.Text("a regular throw"), games.Text(why),
+		fmt.Sprintf("irregular throw (%s): «no dice», the throw decides nothing and any payment on it is wrong", why))
+	if n, repeated := e.turns.fault(shooter); repeated {
+		// L345: the chef de table may withdraw the turn of a player who repeatedly breaks
+		// the throwing rules.
+		e.Find(ev, e.rules.repeated, "", shooter, games.Text(fmt.Sprintf("fewer than %d irregular throws", e.cfg.repeat)),
+			games.Text(fmt.Sprintf("%d irregular throws", n)),
+			fmt.Sprintf("%s has made %d irregular throws: the chef de table may withdraw his turn to shoot", shooter, n))
+	}
+}
+
+// settle resolves every stake on a valid throw and moves the point.
+func (e *crapsEngine) settle(ev *journal.Event, d1, d2 int) {
+	t := d1 + d2
+	point := e.point
+	e.pointBefore = point
+	var at games.Evidence
+	at.Add(ev)
+	thrown := strconv.Itoa(t) + " (" + strconv.Itoa(d1) + "-" + strconv.Itoa(d2) + ")"
+
+	// Bets that travelled earlier are decided on their own number first (L375, L381).
+	kept := e.traveled[:0]
+	for _, lb := range e.traveled {
+		var r result
+		if lb.dont {
+			r = dontPassLine(lb.number, t)
+		} else {
+			r = passLine(lb.number, t)
+		}
+		if r == noDecision {
+			kept = append(kept, lb)
+			continue
+		}
+		name := "come"
+		if lb.dont {
+			name = "don't come"
+		}
+		s := &games.Settlement{Spot: lb.key.Spot, Player: lb.key.Player, Stake: lb.amount, Evidence: lb.evidence}
+		s.Evidence.Merge(at)
+		e.outcome(s, lineVerdict(r), thrown, name+" on "+strconv.Itoa(lb.number))
+		e.Settle(s)
+	}
+	clear(e.traveled[len(kept):])
+	e.traveled = kept
+
+	// Snapshot the stakes: deciding one may remove it.
+	e.scratch = append(e.scratch[:0], e.stakes.All()...)
+	for _, st := range e.scratch {
+		en := e.entry(st.Spot)
+		sp := en.sp
+		v := resolveCraps(sp, point, d1, d2, e.plays(st.StakeKey, sp, point), e.cfg.highLow)
+		switch v.res {
+		case noDecision:
+			continue
+		case travel:
+			// L375, L381: the bet moves to the number thrown and waits for it.
+			lb := &lineBet{key: st.StakeKey, dont: sp.kind == kDontCome, number: t, amount: st.Amount, evidence: st.Evidence}
+			e.traveled = append(e.traveled, lb)
+			e.remove(st.StakeKey)
+			continue
+		}
+		s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
+		s.Evidence.Merge(at)
+		e.outcome(s, v, thrown, en.name)
+		e.Settle(s)
+		if !stays(sp, v) {
+			e.remove(st.StakeKey)
+		}
+	}
+
+	// Move the puck (L357).
+	sevenOut := false
+	result := thrown
+	switch {
+	case point == 0 && isPoint(t):
+		e.point = t
+		result += ", point " + strconv.Itoa(t)
+	case point > 0 && t == point:
+		e.point = 0
+		result += ", point made"
+	case point > 0 && t == 7:
+		e.point = 0
+		sevenOut = true
+		result += ", seven-out"
+	case point > 0:
+		result += ", point " + strconv.Itoa(point)
+	}
+	e.result = result
+	e.turns.valid(e.CoupID(), sevenOut)
+}
+
+// plays says whether a bet that may be off plays on this throw: place bets only once the
+// point is known (L485) and come odds not on the come-out after a point was made (L477),
+// unless the player asks; any bet its player called off stands aside.
+func (e *crapsEngine) plays(k games.StakeKey, sp crapsSpot, point int) bool {
+	call := e.calls[k]
+	switch sp.kind {
+	case kPlace:
+		return call == callOn || (call != callOff && (point > 0 || e.cfg.placeWorking))
+	case kOddsCome:
+		return call == callOn || (call != callOff && (point > 0 || e.cfg.comeOddsWorking))
+	case kBuy, kLay, kOddsDontCome:
+		return call != callOff
+	}
+	return true
+}
+
+// stays says whether a decided stake stays on the layout: a push leaves it (don't pass or
+// don't come on 12, the world bet on 7), and the bets that wait for their number (place,
+// buy, lay, big 6/8, hard ways) keep working after a win until taken down.
+func stays(sp crapsSpot, v verdict) bool {
+	if v.res == push {
+		return sp.kind == kDontPass || sp.kind == kDontCome || sp.kind == kWorld
+	}
+	if v.res == win {
+		switch sp.kind {
+		case kPlace, kBuy, kLay, kBig6, kBig8, kHard:
+			return true
+		}
+	}
+	return false
+}
+
+func (e *crapsEngine) remove(k games.StakeKey) {
+	e.stakes.Remove(k)
+	delete(e.placedIn, k)
+	delete(e.calls, k)
+}
+
+// outcome fills a settlement from a verdict; thrown and name describe the throw and the bet.
+func (e *crapsEngine) outcome(s *games.Settlement, v verdict, thrown, name string) {
+	switch v.res {
+	case win:
+		s.Outcome = games.Win
+		s.Expected = e.Round.Due(s.Stake, v.num, v.den)
+		s.Detail = thrown + ": " + name + " wins, paid " + describeOdds(v.num, v.den)
+	case push:
+		s.Outcome = games.Push
+		s.Detail = thrown + ": " + name + " is a push, the stake stays"
+	default:
+		s.Outcome = games.Lose
+		s.Expected = -s.Stake
+		s.Detail = thrown + ": " + name + " loses"
+	}
+}
+
+func spotName(sp crapsSpot) string {
+	switch sp.kind {
+	case kPass:
+		return "pass line"
+	case kDontPass:
+		return "don't pass"
+	case kCome:
+		return "come"
+	case kDontCome:
+		return "don't come"
+	case kField:
+		return "field"
+	case kBig6:
+		return "big 6"
+	case kBig8:
+		return "big 8"
+	case kHard:
+		return "hard " + strconv.Itoa(sp.n)
+	case kAny7:
+		return "any seven"
+	case kEleven:
+		return "eleven"
+	case kAnyCraps:
+		return "any craps"
+	case kCraps:
+		return "craps " + strconv.Itoa(sp.n)
+	case kHorn:
+		return "horn"
+	case kSevenEleven:
+		return "7 and 11"
+	case kCE:
+		return "craps and eleven"
+	case kThreeWay:
+		return "three way craps"
+	case kHighLow:
+		return "high low"
+	case kHornHigh:
+		return "horn high " + strconv.Itoa(sp.n)
+	case kWorld:
+		return "world"
+	case kOddsPass:
+		return "pass odds"
+	case kOddsDontPass:
+		return "don't pass odds"
+	case kOddsCome:
+		return "come odds on " + strconv.Itoa(sp.n)
+	case kOddsDontCome:
+		return "don't come odds on " + strconv.Itoa(sp.n)
+	case kPlace:
+		return "place " + strconv.Itoa(sp.n)
+	case kBuy:
+		return "buy " + strconv.Itoa(sp.n)
+	case kLay:
+		return "lay " + strconv.Itoa(sp.n)
+	}
+	return fmt.Sprintf("hop %d-%d", sp.a, sp.b)
+}
+
+// endCoup closes the coup: stakes taken down and handed back, the buy/lay commission, then
+// the framework's matching of settlements with the money the journal shows.
+func (e *crapsEngine) endCoup(ev *journal.Event) {
+	if !e.limitsDone && e.stakes.Len() > 0 {
+		e.checkLimits(ev)
+	}
+	if !e.thrown {
+		// No throw seen: nothing was decided and the money moved cannot be judged (the
+		// camera may have missed the dice).
+		e.Money.Reset()
+		e.result = "no throw"
+	}
+	e.handBack()
+	e.standingMoney()
+	if e.cfg.commission {
+		e.checkCommission(ev)
+	}
+	e.Coup.Result = e.result
+	e.EndCoup(ev, e.rules.payout)
+}
+
+// handBack settles as a push (0) the part of a stake the player took down when the journal
+// shows the dealer handing it back, so the refund is not mistaken for a payment.
+func (e *crapsEngine) handBack() {
+	if len(e.reduced) == 0 {
+		return
+	}
+	for _, k := range e.Money.Keys() {
+		amt, ok := e.reduced[k]
+		if !ok {
+			continue
+		}
+		if o := e.Money.Get(k); o.Refunds == 0 {
+			continue
+		}
+		e.Settle(&games.Settlement{Spot: k.Spot, Player: k.Player, Stake: amt, Outcome: games.Push,
+			Detail: "stake taken down and handed back"})
+	}
+}
+
+// standingMoney settles at 0 the stakes the throw did not decide but the journal shows money
+// for, so the wrong payment is reported with the reason the stake was not due anything.
+func (e *crapsEngine) standingMoney() {
+	keys := e.Money.Keys()
+	if len(keys) == 0 {
+		return
+	}
+	for _, k := range keys {
+		if hasSettlement(e.Pending(), k) {
+			continue
+		}
+		var amount int64
+		var ev games.Evidence
+		if st := e.stakes.Get(k); st != nil {
+			amount, ev = st.Amount, st.Evidence
+		} else {
+			for _, lb := range e.traveled {
+				if lb.key == k {
+					amount += lb.amount
+					ev.Merge(lb.evidence)
+				}
+			}
+		}
+		if amount == 0 {
+			continue // no stake at all: the framework reports the money as it is
+		}
+		s := &games.Settlement{Spot: k.Spot, Player: k.Player, Stake: amount, Outcome: games.Push, Evidence: ev,
+			Detail: "not decided by this throw: the stake stands"}
+		sp := e.spot(k.Spot)
+		switch {
+		case e.void:
+			s.Outcome, s.Detail = games.Void, "no dice: nothing is decided and the stake stands"
+		case !e.plays(k, sp, e.pointBefore):
+			s.Detail = "the bet was off for this throw (place bets and come odds are off on the come-out unless asked, L477, L485)"
+		}
+		e.Settle(s)
+	}
+}
+
+// checkCommission compares the rake events of the coup with the 5% due on the buy and lay
+// stakes placed in it (AM 88-384 art. 6.3 E-F, L489-L491). No rake event at all is a camera
+// gap, not a finding.
+func (e *crapsEngine) checkCommission(ev *journal.Event) {
+	m := e.Money
+	if m.Rakes == 0 {
+		return
+	}
+	if m.Rake >= e.commLo && m.Rake <= e.commHi {
+		return
+	}
+	spot, player := "", ""
+	if len(e.commKeys) == 1 {
+		spot, player = e.commKeys[0].Spot, e.commKeys[0].Player
+	}
+	due := games.FormatCents(e.commLo)
+	if e.commHi != e.commLo {
+		due += " to " + games.FormatCents(e.commHi)
+	}
+	detail := fmt.Sprintf("the commission taken was %s; 5%% of the buy stakes and of the lay stakes' wins placed this coup is %s", games.FormatCents(m.Rake), due)
+	if len(e.commKeys) == 0 {
+		detail = fmt.Sprintf("a commission of %s was taken although no buy or lay stake was placed", games.FormatCents(m.Rake))
+	}
+	d := e.Find(ev, e.rules.commission, spot, player, games.Text(due), games.Money(m.Rake), detail, m.RakeEvidence)
+	if m.Rake > e.commHi {
+		d.Severity = games.Critical
+	}
+}
+
+// hasSettlement reports whether a settlement for the stake is queued (a few per coup: a scan
+// beats a map).
+func hasSettlement(pending []*games.Settlement, k games.StakeKey) bool {
+	for _, s := range pending {
+		if s.Spot == k.Spot && s.Player == k.Player {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,132 @@
+package dice_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/coupwatch/coupwatch/games"
+	"github.com/coupwatch/coupwatch/games/dice"
+	"github.com/coupwatch/coupwatch/games/replay"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+func diceCatalog(tb testing.TB) *games.Catalog {
+	tb.Helper()
+	cat, err := games.NewCatalog(dice.Games()...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cat
+}
+
+// replayAll replays a journal and returns its output lines and counts.
+func replayAll(tb testing.TB, cat *games.Catalog, data []byte) ([]byte, replay.Counts) {
+	tb.Helper()
+	var out []byte
+	var counts replay.Counts
+	err := replay.Run(cat, []replay.Source{{Name: "gen.jsonl", R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
+		counts.Add(r)
+		out = r.AppendJSON(out)
+		out = append(out, '\n')
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out, counts
+}
+
+// TestGeneratedSessions replays long generated sessions whose money was computed independently
+// of the engine: the engine must find the seeded wrong payouts and nothing else.
+func TestGeneratedSessions(t *testing.T) {
+	cat := diceCatalog(t)
+	for _, c := range []struct {
+		game string
+		gen  func(testing.TB, int, uint64) ([]byte, int)
+	}{{"craps", crapsJournal}, {"rampo", rampoJournal}} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			data, seeded := c.gen(t, 20_000, seed)
+			_, counts := replayAll(t, cat, data)
+			if counts.ByKind[games.WrongPayout] != seeded || counts.Discrepancies != seeded {
+				t.Errorf("%s seed %d: want only the %d seeded wrong payouts, got %v", c.game, seed, seeded, counts.ByKind)
+			}
+			if counts.Settlements == 0 || counts.Coups == 0 {
+				t.Errorf("%s seed %d: nothing replayed: %v", c.game, seed, counts)
+			}
+		}
+	}
+}
+
+// TestGolden replays short generated sessions and compares the whole replay output with the
+// golden files (go test ./games/dice -run TestGolden -update rewrites them).
+func TestGolden(t *testing.T) {
+	cat := diceCatalog(t)
+	for _, c := range []struct {
+		name string
+		gen  func(testing.TB, int, uint64) ([]byte, int)
+	}{{"craps_session", crapsJournal}, {"rampo_session", rampoJournal}} {
+		t.Run(c.name, func(t *testing.T) {
+			data, _ := c.gen(t, 400, 42)
+			got, _ := replayAll(t, cat, data)
+			journalPath := filepath.Join("testdata", c.name+".jsonl")
+			goldenPath := filepath.Join("testdata", c.name+".golden.jsonl")
+			if *update {
+				for path, b := range map[string][]byte{journalPath: data, goldenPath: got} {
+					if err := os.WriteFile(path, b, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			want, err := os.ReadFile(goldenPath)
+			if err != nil {
+				t.Fatalf("%v (run go test ./games/dice -run TestGolden -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("replay output differs from %s (run with -update after checking the change)", goldenPath)
+			}
+			saved, err := os.ReadFile(journalPath)
+			if err != nil || !bytes.Equal(saved, data) {
+				t.Errorf("%s is not the generated journal (run with -update)", journalPath)
+			}
+		})
+	}
+}
+
+// BenchmarkReplayCraps replays a generated craps session of about 200,000 events end to end:
+// parsing, the engine and the encoding of every record.
+//
+//	go test ./games/dice -run '^$' -bench Replay -benchmem -cpu 1
+func BenchmarkReplayCraps(b *testing.B) { benchReplay(b, crapsJournal) }
+
+// BenchmarkReplayRampo does the same for a rampo session.
+func BenchmarkReplayRampo(b *testing.B) { benchReplay(b, rampoJournal) }
+
+func benchReplay(b *testing.B, gen func(testing.TB, int, uint64) ([]byte, int)) {
+	data, _ := gen(b, 200_000, 1)
+	events := bytes.Count(data, []byte{'\n'})
+	cat := diceCatalog(b)
+	out := make([]byte, 0, 64<<20)
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		out = out[:0]
+		var counts replay.Counts
+		err := replay.Run(cat, []replay.Source{{Name: "bench.jsonl", R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
+			counts.Add(r)
+			out = r.AppendJSON(out)
+			out = append(out, '\n')
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if counts.Coups == 0 {
+			b.Fatal("nothing replayed")
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(events), "events/op")
+}
