@@ -357,13 +357,11 @@ func (e *engine) bet(ev *journal.Event) {
 		prev = st.Amount
 	}
 	late := e.Coup.CutOff && ev.Amount != prev
-	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
+	e.stakes.Set(ev, e.Coup.ID, late)
 	if late {
 		// AM 88-384 art. 13.6 (L820), 11.4 (L684), 12.82 (L741): no stake after «rien ne va plus».
+		// The late bet is the finding: its amount is not checked again against the limits.
 		e.LateBet(ev, e.rules.late, prev)
-		if st.Amount > 0 && e.limitsDone {
-			e.checkLimit(st, ev)
-		}
 	}
 }
 

@@ -318,6 +318,19 @@ end`,
 			settle: []string{"1 punto P1 100", "1 banco P2 -6000", "1 tie P3 -500", "1 tie P4 -600"},
 			found:  []string{"1 punto_banco.bet_limit punto P1", "1 punto_banco.bet_limit banco P2", "1 punto_banco.late_bet tie P4"},
 		},
+		{
+			// One breach, one finding: a late stake's amount is not checked again against the limits.
+			name: "a late stake over the maximum is the late bet only", game: "punto_banco", limits: `{"min": 500, "max": 5000}`,
+			script: `
+coup 1
+bet punto P1 1000
+nmb
+bet banco P2 6000
+cards punto:9C banco:2D punto:KD banco:KH
+end`,
+			settle: []string{"1 punto P1 1000", "1 banco P2 -6000"},
+			found:  []string{"1 punto_banco.late_bet banco P2"},
+		},
 	})
 }
 

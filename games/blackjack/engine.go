@@ -2,6 +2,7 @@ package blackjack
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -133,6 +134,9 @@ type engine struct {
 	excess [52]bool // cards already reported in excess in this shoe
 	// expectBurns: the next deal opens a shoe that must start with its burns.
 	expectBurns bool
+	// shoeKnown: the shoe is watched from its start (its burns, or rules.fresh_shoe_at_open), so
+	// the cards left behind the stop card can be counted.
+	shoeKnown bool
 	// stopSeen: the stop card came out (in coup stopCoup, "" between coups).
 	stopSeen bool
 	stopCoup string
@@ -147,10 +151,12 @@ type engine struct {
 	ph         phase
 	once       uint16
 	limitsDone bool
-	burns      int
-	dealer     []journal.Card
-	dealerEv   games.Evidence
-	boxes      []*box
+	// handMax holds the boxes whose stakes were reported over the hand's maximum this coup.
+	handMax  []int
+	burns    int
+	dealer   []journal.Card
+	dealerEv games.Evidence
+	boxes    []*box
 	// The initial deal: the boxes to deal (by number) and the expected order of the cards
 	// (box numbers, 0 for the croupier), with the position reached.
 	targets        []int
@@ -163,7 +169,9 @@ type engine struct {
 	insured        []insured
 	evenMoney      []games.StakeKey
 	pendingBusts   []*hand
-	lastSplit      struct {
+	// lateDeal: boxes whose stake came after the cut-off, dealt without order checks.
+	lateDeal  []int
+	lastSplit struct {
 		from, to *hand
 		player   string
 	}
@@ -174,7 +182,8 @@ func newEngine(s games.Setup, cfg config) *engine {
 		Base:        games.NewBase(s),
 		cfg:         cfg,
 		shoe:        shoe.New(cfg.decks),
-		expectBurns: true,
+		expectBurns: cfg.freshAtOpen,
+		shoeKnown:   cfg.freshAtOpen,
 		stakes:      games.NewStakes(),
 	}
 	g := s.Game
@@ -252,12 +261,14 @@ func (e *engine) startCoup(ev *journal.Event) {
 	e.StartCoup(ev)
 	e.stakes.Reset()
 	e.ph, e.once, e.limitsDone, e.burns = betting, 0, false, 0
+	e.handMax = e.handMax[:0]
 	e.dealer, e.dealerEv = e.dealer[:0], games.Evidence{}
 	e.spare = append(e.spare, e.boxes...)
 	clear(e.boxes)
 	e.boxes, e.targets, e.expect, e.pos = e.boxes[:0], e.targets[:0], e.expect[:0], 0
 	e.cardsAfterDeal, e.curBox, e.dealerDrew, e.seqAtDealer = 0, 0, false, 0
 	e.insured, e.evenMoney, e.pendingBusts = e.insured[:0], e.evenMoney[:0], e.pendingBusts[:0]
+	e.lateDeal = e.lateDeal[:0]
 	e.lastSplit.from, e.lastSplit.to, e.lastSplit.player = nil, nil, ""
 	if e.cfg.csm && !e.expectBurns {
 		// AM 88-384 art. 5.1 (L216): after each coup the cards go back into the machine.
@@ -293,12 +304,11 @@ func (e *engine) bet(ev *journal.Event) {
 	}
 	// AM 88-384 art. 5.2 1° (L232): no stake once the first card is out of the shoe.
 	late := e.Coup.CutOff && ev.Amount != prev
-	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
+	e.stakes.Set(ev, e.Coup.ID, late)
 	if late {
+		// The late bet is the finding: its amount is not checked again against the limits, nor a
+		// late side bet against the blackjack stake it needs (one breach, one finding).
 		e.LateBet(ev, e.r.late, prev)
-		if st.Amount > 0 && e.limitsDone {
-			e.checkStake(st, ev)
-		}
 	}
 }
 
@@ -313,6 +323,50 @@ func (e *engine) cutOff(ev *journal.Event) {
 	for _, st := range e.stakes.All() {
 		e.checkStake(st, ev)
 	}
+	for _, st := range e.stakes.All() {
+		if b, _, kind, _ := parseSpot(st.Spot); kind == spotBox {
+			e.checkHandMax(b, ev)
+		}
+	}
+}
+
+// checkHandMax checks the stakes of all the players on box n together against the box's
+// maximum. AM 88-384 art. 5.1 (L224): standing players stake on a seated player's hand «dans
+// les limites du maximum de mise autorisé pour la main». Reported once per box and coup, on the
+// stake that takes the total over, and not when a single stake is over the maximum already (that
+// stake is its own finding).
+func (e *engine) checkHandMax(n int, at *journal.Event) {
+	if slices.Contains(e.handMax, n) {
+		return
+	}
+	spot := e.boxSpot(n)
+	_, max := e.Limits.For(spot)
+	if max <= 0 {
+		return
+	}
+	var total int64
+	var over *games.Stake
+	players := 0
+	for _, st := range e.stakes.All() {
+		if st.Spot != spot || st.Amount <= 0 {
+			continue
+		}
+		if st.Amount > max {
+			return
+		}
+		players++
+		total += st.Amount
+		if total > max && over == nil {
+			over = st
+		}
+	}
+	if over == nil || players < 2 {
+		return
+	}
+	e.handMax = append(e.handMax, n)
+	e.Find(at, e.r.limit, spot, over.Player, games.Text("at most "+games.FormatCents(max)+" on the hand"), games.Money(total),
+		fmt.Sprintf("the stakes on %s total %s with %s's %s, over the hand's maximum of %s", spot, games.FormatCents(total),
+			over.Player, games.FormatCents(over.Amount), games.FormatCents(max)), over.Evidence)
 }
 
 // checkStake checks a stake's limits and, for a side bet, the blackjack stake it needs.
@@ -507,6 +561,7 @@ func (e *engine) burnCard(ev *journal.Event) {
 	if e.burns == 0 {
 		// Burns before the deal: a new shoe (after a shuffle, or a continuous shuffler's restart).
 		e.newShoe()
+		e.shoeKnown = true
 	}
 	e.burns++
 	e.Coup.Evidence.Add(ev)
@@ -565,8 +620,9 @@ func (e *engine) stopCard(ev *journal.Event, between bool) {
 	if between {
 		e.stopCoup = ""
 	}
-	// AM 88-384 art. 5.1 (L204): a talon of at least one 52-card deck behind the stop card.
-	if behind := e.shoe.Remaining(); behind < 52 {
+	// AM 88-384 art. 5.1 (L204): a talon of at least one 52-card deck behind the stop card,
+	// counted only on a shoe watched from its start.
+	if behind := e.shoe.Remaining(); e.shoeKnown && behind < 52 {
 		e.findOnce(onceStop, ev, e.r.stop, "", "", games.Text("at least 52 cards behind the stop card"),
 			games.Text(fmt.Sprintf("%d cards behind it", max(behind, 0))),
 			fmt.Sprintf("the stop card came out after %d cards of a %d-deck shoe, leaving %d behind it; it must leave at least one deck (52)",
@@ -629,6 +685,9 @@ func containsInt(s []int, v int) bool {
 // expected order (AM 88-384 art. 5.2 1°, L232).
 func (e *engine) dealOrderCard(ev *journal.Event, n int, spot string) {
 	switch {
+	case n != 0 && containsInt(e.lateDeal, n):
+		// A box whose stake came late: the late bet is the finding, its cards are not in the order.
+		return
 	case e.pos < len(e.expect) && e.expect[e.pos] == n:
 		e.pos++
 		return
@@ -636,6 +695,7 @@ func (e *engine) dealOrderCard(ev *journal.Event, n int, spot string) {
 		if e.ownerOrAny(n) != "" {
 			// A stake placed after the cut-off (a late bet, reported as such) is dealt too.
 			e.targets = insertInt(e.targets, n)
+			e.lateDeal = append(e.lateDeal, n)
 			return
 		}
 		e.findOnce(onceDeal, ev, e.r.dealOrder, spot, "", games.Text("cards only to boxes with a stake"), games.Text(spot),

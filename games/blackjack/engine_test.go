@@ -159,12 +159,40 @@ func TestCoups(t *testing.T) {
 			nets:     []string{"box:1 P1 1000"},
 		},
 		{
-			name: "no burn at the start of the shoe, then a card burnt during a coup",
+			name:  "no burn at the start of a shoe opened at table_open, then a card burnt during a coup",
+			rules: `{"fresh_shoe_at_open":true}`,
 			events: join(coupStart("1"), bet("box:1", "P1", 1000), rnvp,
 				deal("9D", [3]string{"box:1", "TC", "8D"}), card("dealer", "8H"), coupEnd,
 				coupStart("2"), bet("box:1", "P1", 1000), rnvp,
 				deal("9C", [3]string{"box:1", "TS", "8S"}), card("burn", "XX"), card("dealer", "8C"), coupEnd),
 			findings: []string{"1:blackjack.burn", "2:blackjack.burn"},
+		},
+		{
+			// A journal may open mid-shoe (rules.fresh_shoe_at_open false): no burns to expect.
+			name: "a journal opening mid-shoe, then a card burnt during a coup",
+			events: join(coupStart("1"), bet("box:1", "P1", 1000), rnvp,
+				deal("9D", [3]string{"box:1", "TC", "8D"}), card("dealer", "8H"), coupEnd,
+				coupStart("2"), bet("box:1", "P1", 1000), rnvp,
+				deal("9C", [3]string{"box:1", "TS", "8S"}), card("burn", "XX"), card("dealer", "8C"), coupEnd),
+			findings: []string{"2:blackjack.burn"},
+		},
+		{
+			// AM 88-384 art. 5.1 (L224): standing players stake within the hand's maximum.
+			name: "two players' stakes on one box over the hand's maximum",
+			events: join(coupStart("1"), bet("box:1", "P1", 30000), bet("box:1", "P6", 25000), bet("box:2", "P2", 50000), rnvp, burns(5),
+				deal("9D", [3]string{"box:1", "TC", "8D"}, [3]string{"box:2", "TS", "9S"}), card("dealer", "8H"), coupEnd),
+			findings: []string{"1:blackjack.bet_limit"},
+			nets:     []string{"box:1 P1 30000", "box:1 P6 25000", "box:2 P2 50000"},
+		},
+		{
+			// One breach, one finding: a late stake over the maximum on a box nobody had staked
+			// is the late bet only (no limit, no deal order finding).
+			name: "a late stake over the maximum on an empty box",
+			events: join(coupStart("1"), bet("box:1", "P1", 1000), rnvp, burns(5), card("box:1", "TC"), bet("box:2", "P2", 60000),
+				card("box:2", "5C"), card("dealer", "9H"), card("box:1", "6D"), card("box:2", "6C"),
+				act("P1", "stand", "box:1"), act("P2", "stand", "box:2"), card("dealer", "8C"), coupEnd),
+			findings: []string{"1:blackjack.late_bet"},
+			nets:     []string{"box:1 P1 -1000", "box:2 P2 -60000"},
 		},
 		{
 			name:  "a stop card with less than a deck behind it, a coup dealt after it, then a new shoe",

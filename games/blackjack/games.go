@@ -55,13 +55,13 @@ func Blackjack() *games.Game {
 				Reading: "Without a hole card the dealer's blackjack beats every hand but a player's blackjack, which pushes (rules.blackjack_tie); doubled and split stakes are lost to it (only the initial stake can be insured, L280). A 21 on a split hand is paid even money (L270). Side bets pay N to 1 with the stake returned (rules.side_bets_pay)."},
 			{ID: ruleLate, Kind: games.LateBet, Severity: games.Critical, Article: am + " art. 5.2 1° (L232)",
 				Summary: "No stake is placed, changed or withdrawn once the first card is out of the shoe and turned on the table (or after no_more_bets); the stake is still settled as placed.",
-				Reading: "Burnt cards stay face down: the cut-off is the first card dealt face up to a box or the dealer."},
+				Reading: "Burnt cards stay face down: the cut-off is the first card dealt face up to a box or the dealer. A late stake is reported once, as a late bet: its amount is not checked again against the limits, nor a late side bet against the blackjack stake it needs; a box staked late is dealt without a deal-order finding."},
 			{ID: ruleLimit, Kind: games.BetLimit, Severity: games.Warning, Article: "table limits (table_open.limits); " + am + " art. 5.1 (L224)",
-				Summary: "Each blackjack stake lies within the table's minimum and maximum.",
-				Reading: "Side bets are checked against limits.spots \"pairs\" / \"21+3\" (or the exact spot) when given, else against the table maximum only; insurance is bounded by half the stake, not by the table limits."},
+				Summary: "Each blackjack stake lies within the table's minimum and maximum, and the stakes of all the players on one box (standing players backing a seated one) together within the hand's maximum.",
+				Reading: "Several players' stakes on one box are reported once, on the stake that takes the total over the maximum. Side bets are checked against limits.spots \"pairs\" / \"21+3\" (or the exact spot) when given, else against the table maximum only; insurance is bounded by half the stake, not by the table limits."},
 			{ID: ruleBurn, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.1 (L206, L214, L218)",
 				Summary: "The croupier burns the first five cards of a new shoe (and of a continuous shuffler at its start or resumption) before dealing, and no card during a coup.",
-				Reading: "The table_open starts a new shoe; burns at the start of a later coup show a new shoe (a reshuffle)."},
+				Reading: "Burns before a coup's first card show a new shoe (a shuffle); a journal may open mid-shoe, so a first deal without burns is not reported unless rules.fresh_shoe_at_open says the table_open starts a new shoe."},
 			{ID: ruleStop, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.1 (L204, L210, L212)",
 				Summary: "The stop card leaves a talon of at least one 52-card deck; when it appears the coup is finished and the cards reshuffled, so the next coup starts from a new shoe (with its five burns); a continuous shuffler has no stop card."},
 			{ID: ruleCount, Kind: games.Procedure, Severity: games.Critical, Article: am + " art. 1.4 (L85) and art. 5.1 (L198)",
@@ -107,6 +107,7 @@ func Blackjack() *games.Game {
 			{Key: "decks", Default: "6", Doc: "52-card decks in the shoe (set by the management, L198)"},
 			{Key: "csm", Default: "false", Doc: "cards dealt from a continuous shuffling machine: no cut or stop card, five burns at its start only (L212-L218)"},
 			{Key: "burn_cards", Default: "5", Doc: "cards burnt at the start of a shoe (0 turns the check off)"},
+			{Key: "fresh_shoe_at_open", Default: "false", Doc: "the journal starts with a new shoe at table_open, so its first deal must follow the burns (otherwise a journal may start mid-shoe and a shoe is known from its start only after its burns)"},
 			{Key: "dealer_soft_ace", Default: `"17_to_21"`, Doc: "the ace in the dealer's hand counts 11 when the total stays at 21 or under (17_to_21) or only when it makes exactly 17 or 21 (17_or_21, the literal L238)"},
 			{Key: "blackjack_tie", Default: `"push"`, Doc: "a player's blackjack against the dealer's: push, or win (paid 3 to 2)"},
 			{Key: "split_cards", Default: `"value"`, Doc: "pairs that may be split: any two cards of equal value (value) or identical ranks only (identical, L272)"},
@@ -133,6 +134,7 @@ func roundingDoc() games.OptionDoc {
 type config struct {
 	decks        int
 	csm          bool
+	freshAtOpen  bool
 	burns        int
 	dealer       DealerRule
 	bjTieWins    bool
@@ -148,6 +150,7 @@ func readConfig(o *games.Options) config {
 	return config{
 		decks:        int(o.Int("decks", 6, 1, 16)),
 		csm:          o.Bool("csm", false),
+		freshAtOpen:  o.Bool("fresh_shoe_at_open", false),
 		burns:        int(o.Int("burn_cards", 5, 0, 52)),
 		dealer:       DealerRule{Literal: o.Enum("dealer_soft_ace", "17_to_21", "17_to_21", "17_or_21") == "17_or_21"},
 		bjTieWins:    o.Enum("blackjack_tie", "push", "push", "win") == "win",

@@ -61,6 +61,10 @@ type crapsEngine struct {
 	point    int
 	turns    turns
 	seq      int
+	// passTaken marks the players who took their pass line stake down while the point was on
+	// (craps.pass_line_locked): until that point is decided the stake counts as their line
+	// bet for the shooter rule (L349), so one breach is not reported twice.
+	passTaken map[string]bool
 
 	// The open coup.
 	thrown      bool // a dice event was seen
@@ -78,14 +82,15 @@ type crapsEngine struct {
 func newCraps(s games.Setup, cfg crapsConfig) *crapsEngine {
 	g := s.Game
 	e := &crapsEngine{
-		Base:     games.NewBase(s),
-		cfg:      cfg,
-		spots:    make(map[string]spotEntry, 64),
-		stakes:   games.NewStakes(),
-		placedIn: make(map[games.StakeKey]int),
-		calls:    make(map[games.StakeKey]working),
-		turns:    newTurns(cfg.repeat),
-		reduced:  make(map[games.StakeKey]int64),
+		Base:      games.NewBase(s),
+		cfg:       cfg,
+		spots:     make(map[string]spotEntry, 64),
+		stakes:    games.NewStakes(),
+		placedIn:  make(map[games.StakeKey]int),
+		calls:     make(map[games.StakeKey]working),
+		turns:     newTurns(cfg.repeat),
+		reduced:   make(map[games.StakeKey]int64),
+		passTaken: make(map[string]bool),
 	}
 	e.rules = crapsRules{
 		payout: g.Rule("craps.payout"), late: g.Rule("craps.late_bet"), limit: g.Rule("craps.bet_limit"),
@@ -265,6 +270,9 @@ func (e *crapsEngine) lifecycle(ev *journal.Event, sp crapsSpot, prev int64, car
 			what := "reduced his pass line stake from " + games.FormatCents(prev) + " to " + games.FormatCents(amt)
 			if amt == 0 {
 				what = "withdrew his pass line stake of " + games.FormatCents(prev)
+				if e.point > 0 {
+					e.passTaken[ev.Player] = true
+				}
 			}
 			find(e.rules.passLocked, "at least "+games.FormatCents(prev), ev.Player+" "+what+"; a pass line stake may be neither withdrawn nor reduced")
 		}
@@ -411,7 +419,7 @@ func (e *crapsEngine) throw(ev *journal.Event) {
 	e.cutOff(ev)
 	e.thrown = true
 	shooter := e.turns.shooter
-	if shooter != "" && !e.hasLineBet(shooter) {
+	if shooter != "" && !e.hasLineBet(shooter) && !e.passTaken[shooter] {
 		// AM 88-384 art. 6.2 (L349): the shooter has a pass or don't pass stake before throwing.
 		e.Find(ev, e.rules.shooterBet, "", shooter, games.Text("a pass or don't pass stake"), games.Text("none"),
 			shooter+" threw the dice without a stake on pass or don't pass")
@@ -519,9 +527,11 @@ func (e *crapsEngine) settle(ev *journal.Event, d1, d2 int) {
 		result += ", point " + strconv.Itoa(t)
 	case point > 0 && t == point:
 		e.point = 0
+		clear(e.passTaken)
 		result += ", point made"
 	case point > 0 && t == 7:
 		e.point = 0
+		clear(e.passTaken)
 		sevenOut = true
 		result += ", seven-out"
 	case point > 0:

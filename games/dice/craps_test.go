@@ -272,13 +272,36 @@ func TestCrapsThrows(t *testing.T) {
 		{"no wall when the house requires the wall", map[string]any{"wall_required": true}, [][]ev{
 			coup("1", "P1", bet("pass", "P1", 1000), closeBets(), throw(3, 4, "no_wall"))},
 			nil, []string{"1 craps.no_dice  P1"}},
-		{"repeated violations", nil, [][]ev{
+		// AM 88-384 art. 6.2 (L345): the chef de table «peut retirer» the turn of a repeat
+		// offender; that is his discretion, so by default each faulty throw is one finding.
+		{"repeated violations are not a finding of their own", nil, [][]ev{
 			coup("1", "P1", bet("pass", "P1", 1000), closeBets(), throw(3, 4, "slid")),
 			coup("2", "P1", closeBets(), throw(3, 4, "rubbed", "held")),
 			coup("3", "P1", closeBets(), throw(3, 4, "mirror")),
 			coup("4", "P2", bet("pass", "P2", 1000), closeBets(), throw(3, 4))},
 			map[string]int64{"4 pass P1": 1000, "4 pass P2": 1000},
-			[]string{"1 craps.no_dice  P1", "2 craps.no_dice  P1", "2 craps.repeated_violations  P1", "3 craps.no_dice  P1"}},
+			[]string{"1 craps.no_dice  P1", "2 craps.no_dice  P1", "3 craps.no_dice  P1"}},
+		{"repeated violations reported when the house asks", map[string]any{"repeat_violations": 2}, [][]ev{
+			coup("1", "P1", bet("pass", "P1", 1000), closeBets(), throw(3, 4, "slid")),
+			coup("2", "P1", closeBets(), throw(3, 4, "rubbed", "held")),
+			coup("3", "P1", closeBets(), throw(3, 4, "mirror"))},
+			nil, []string{"1 craps.no_dice  P1", "2 craps.no_dice  P1", "2 craps.repeated_violations  P1", "3 craps.no_dice  P1"}},
+		{"a repeat offender's turn may be withdrawn with the point on", nil, [][]ev{
+			coup("1", "P1", bet("pass", "P1", 1000), bet("pass", "P2", 1000), closeBets(), throw(3, 5)),
+			coup("2", "P1", closeBets(), throw(3, 4, "off_table")),
+			coup("3", "P1", closeBets(), throw(3, 4, "in_tray")),
+			coup("4", "P2", closeBets(), throw(4, 4))},
+			map[string]int64{"4 pass P1": 1000, "4 pass P2": 1000},
+			[]string{"2 craps.no_dice  P1", "3 craps.no_dice  P1"}},
+		// L361 and L349: a shooter who takes his pass line down with the point on breaks the
+		// pass line rule; that one breach is not reported again as a shooter without a bet.
+		{"shooter taking his pass line down is one finding", nil, [][]ev{
+			coup("1", "P1", bet("pass", "P1", 1000), closeBets(), throw(3, 5)),
+			coup("2", "P1", bet("pass", "P1", 0), closeBets(), throw(2, 2)),
+			coup("3", "P1", closeBets(), throw(4, 4)),
+			coup("4", "P1", bet("field", "P1", 1000), closeBets(), throw(5, 6))},
+			map[string]int64{"4 field P1": 1000},
+			[]string{"2 craps.pass_line_locked pass P1", "4 craps.shooter_bet  P1"}},
 		{"shooter without a line bet", nil, [][]ev{
 			coup("1", "P1", bet("field", "P1", 1000), closeBets(), throw(3, 4))},
 			map[string]int64{"1 field P1": -1000}, []string{"1 craps.shooter_bet  P1"}},

@@ -565,7 +565,7 @@ func (e *rampoEngine) resolveWinners() {
 		choice, ok := e.choices[k]
 		if !ok {
 			choice = e.cfg.choice
-			if o := e.Money.Get(k); o != nil && (o.Paid > 0 || o.Collects > 0) {
+			if e.paidBeyondPending(k) {
 				choice = "decline"
 			}
 		}
@@ -583,6 +583,24 @@ func (e *rampoEngine) resolveWinners() {
 	}
 	clear(e.winners)
 	e.winners = e.winners[:0]
+}
+
+// paidBeyondPending reports whether the journal shows money for a stake beyond what the coup's
+// settlements already account for: with no choice recorded, a payment (or a collection) of a
+// winning number shows the player took the win now. A held number of the same player that
+// repeated on this throw is on the same spot: its rampo payment does not count.
+func (e *rampoEngine) paidBeyondPending(k games.StakeKey) bool {
+	o := e.Money.Get(k)
+	if o == nil || (o.Paid == 0 && o.Collects == 0) {
+		return false
+	}
+	var pending int64
+	for _, s := range e.Pending() {
+		if s.Spot == k.Spot && s.Player == k.Player {
+			pending += s.Expected
+		}
+	}
+	return o.Net(0) != pending
 }
 
 func (e *rampoEngine) endCoup(ev *journal.Event) {
@@ -637,6 +655,10 @@ func (e *rampoEngine) standingMoney() {
 func (e *rampoEngine) payClass(k games.StakeKey) (class string, rank int) {
 	sp := e.spot(k.Spot)
 	switch {
+	case e.rampoWon[k] && e.declined[k]:
+		// A held number repeated and a new stake of the same player on it taken at once: the
+		// journal's money on that spot cannot tell the two payments apart.
+		return "", -1
 	case e.rampoWon[k]:
 		if e.cfg.table.consolidated {
 			return "the rampo zone", 4

@@ -103,6 +103,13 @@ func TestRampo(t *testing.T) {
 			coup("2", "P1", act("P2", "decline", "number:9"), pay("number:9", "P2", 1200), bet("number:9", "P1", 0), pay("number:9", "P1", 3000),
 				bet("colour:green", "P1", 100), announce(), throw(4, 5))},
 			map[string]int64{"2 number:9 P1": 3000, "2 number:9 P2": 1200, "2 colour:green P1": -100}, nil},
+		// F004 L676-L678: a new winning stake on a number whose held stake repeats is itself held
+		// when no choice is recorded; the rampo payment on the same spot does not show a decline.
+		{"a new winner beside a repeated held number stays held", rampoRules("2014"), 100, 4000, [][]ev{
+			coup("1", "P1", bet("number:6", "P1", 500), announce(), throw(3, 3), act("P1", "rampo", "number:6")),
+			coup("2", "P1", bet("number:6", "P1", 100), announce(), throw(1, 5), pay("number:6", "P1", 6000)),
+			coup("3", "P1", bet("colour:red", "P1", 100), announce(), throw(2, 4), pay("number:6", "P1", 1200))},
+			map[string]int64{"2 number:6 P1": 6000, "3 number:6 P1": 1200}, nil},
 		{"failed rampo hands the stake back when the house says so", map[string]any{"paytable": "2014", "failed_rampo": "push"}, 100, 4000, [][]ev{
 			coup("1", "P1", bet("number:8", "P1", 500), announce(), throw(4, 4), act("P1", "rampo", "number:8")),
 			coup("2", "P1", bet("colour:red", "P1", 100), announce(), throw(1, 2))},
@@ -119,7 +126,14 @@ func TestRampo(t *testing.T) {
 			coup("1", "P1", bet("colour:red", "P1", 100), bet("colour:white", "P2", 100), announce(), throw(4, 4, "on_chip"),
 				pay("colour:red", "P1", 400), refund("colour:white", "P2", 100))},
 			nil, []string{"1 rampo.void_throw  P1", "1 rampo.payout colour:red P1"}},
-		{"every fault voids the throw and repetition is reported", rampoRules("2014"), 100, 4000, [][]ev{
+		// F004 L650-L651: the chef de table «peut retirer» the turn of a repeat offender, his
+		// discretion: by default each coup nul is one finding.
+		{"every fault voids the throw, one finding each", rampoRules("2014"), 100, 4000, [][]ev{
+			coup("1", "P1", bet("colour:red", "P1", 100), announce(), throw(4, 4, "no_wall")),
+			coup("2", "P1", bet("colour:red", "P1", 100), announce(), throw(4, 4, "slid")),
+			coup("3", "P1", bet("colour:red", "P1", 100), announce(), throw(4, 4, "broken"))},
+			nil, []string{"1 rampo.void_throw  P1", "2 rampo.void_throw  P1", "3 rampo.void_throw  P1"}},
+		{"repetition reported when the house asks", map[string]any{"paytable": "2014", "repeat_violations": 2}, 100, 4000, [][]ev{
 			coup("1", "P1", bet("colour:red", "P1", 100), announce(), throw(4, 4, "no_wall")),
 			coup("2", "P1", bet("colour:red", "P1", 100), announce(), throw(4, 4, "slid")),
 			coup("3", "P1", bet("colour:red", "P1", 100), announce(), throw(4, 4, "broken"))},

@@ -21,11 +21,17 @@ type turns struct {
 	mustPass bool
 	endedIn  string
 	// faults counts each player's irregular throws at the table; reported marks the players
-	// whose repeated violations were reported (their turn may then be withdrawn).
+	// whose repeated violations were reported (threshold: the rules option, 0 = never).
 	faults    map[string]int
 	reported  map[string]bool
 	threshold int
 }
+
+// withdrawAfter is the number of irregular throws from which the chef de table may withdraw a
+// player's turn («s'il viole de façon répétée les règles du lancer», AM 88-384 art. 6.2 L345,
+// F004 L650-L651): the dice may then change hands without the turn having ended. Whether the
+// violations are also reported is the rules option repeat_violations.
+const withdrawAfter = 2
 
 func newTurns(threshold int) turns {
 	return turns{faults: map[string]int{}, reported: map[string]bool{}, threshold: threshold}
@@ -47,7 +53,7 @@ func (t *turns) name(player string, midHand bool) string {
 		return ""
 	}
 	prev := t.shooter
-	ended, threw, withdrawn := t.mustPass, t.threw, t.reported[prev]
+	ended, threw, withdrawn := t.mustPass, t.threw, t.reported[prev] || t.faults[prev] >= withdrawAfter
 	t.shooter, t.threw, t.mustPass = player, false, false
 	if prev == "" || ended || !threw || withdrawn || !midHand {
 		// First shooter, turn over, a refusal, or a turn withdrawn by the chef de table.

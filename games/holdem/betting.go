@@ -205,8 +205,9 @@ func (e *engine) judgeSeats(ev *journal.Event) {
 	e.findSeat(ev, e.rules.seats, beyond, expected, observed, func(string) string { return detail })
 }
 
-// judgeButton derives the button from the small blind and checks that it moved one seat
-// clockwise from the previous coup (AM 2008-761 art. 1, seed 003 L41-L43).
+// judgeButton derives the button from the small blind; whether it moved one seat clockwise
+// from the previous coup is judged when the coup ends (judgeButtonMove), once every player
+// has shown where he sits (AM 2008-761 art. 1, seed 003 L41-L43).
 func (e *engine) judgeButton(ev *journal.Event) {
 	c := &e.c
 	if c.sbSeat == 0 || c.noDeal {
@@ -218,19 +219,52 @@ func (e *engine) judgeButton(ev *journal.Event) {
 		c.button = c.sbSeat
 	}
 	if e.prevButton != 0 {
-		want := c.nextIn(e.prevButton)
-		if want != c.button && want != 0 {
-			sbWant := c.nextIn(want)
-			if c.inHand() == 2 && e.cfg.headsUpButton {
-				sbWant = want
-			}
-			e.Find(ev, e.rules.button, seatSpot(c.sbSeat), e.name(c.sbSeat), games.Text(fmt.Sprintf("button at seat %d, small blind at seat %d", want, sbWant)),
-				games.Text(fmt.Sprintf("button at seat %d, small blind at seat %d", c.button, c.sbSeat)),
-				fmt.Sprintf("the button was at seat %d last coup and moves one seat clockwise to seat %d, so the small blind is seat %d's; %s posted it from seat %d",
-					e.prevButton, want, sbWant, e.name(c.sbSeat), c.sbSeat))
-		}
+		c.btnPrev = e.prevButton
+		c.btnAt = journal.Event{T: ev.T, Line: ev.Line, Frame: ev.Frame}
 	}
 	e.prevButton = c.button
+}
+
+// judgeButtonMove checks that the button moved one seat clockwise (L41). When a player
+// changed seats in the coup (L33, its own finding) the button may have moved either to the
+// next seat now occupied or to the next seat counting that player at his former seat: both
+// are accepted, so that one breach does not also show as a button out of place.
+func (e *engine) judgeButtonMove() {
+	c := &e.c
+	if c.btnPrev == 0 || c.button == 0 {
+		return
+	}
+	var occ [seatCap + 1]bool
+	for s := 1; s <= c.top; s++ {
+		occ[s] = c.seats[s].inHand
+	}
+	next := func(from int) int {
+		for i, t := 0, from; i < c.top; i++ {
+			t = c.next(t)
+			if occ[t] {
+				return t
+			}
+		}
+		return 0
+	}
+	want := next(c.btnPrev)
+	sbWant := next(want)
+	moved := false
+	for s := 1; s <= c.top; s++ {
+		if from := c.seats[s].movedFrom; from != 0 && c.seats[s].inHand {
+			occ[s], occ[from], moved = false, true, true
+		}
+	}
+	if want == c.button || want == 0 || moved && next(c.btnPrev) == c.button {
+		return
+	}
+	if c.inHand() == 2 && e.cfg.headsUpButton {
+		sbWant = want
+	}
+	e.Find(&c.btnAt, e.rules.button, seatSpot(c.sbSeat), e.name(c.sbSeat), games.Text(fmt.Sprintf("button at seat %d, small blind at seat %d", want, sbWant)),
+		games.Text(fmt.Sprintf("button at seat %d, small blind at seat %d", c.button, c.sbSeat)),
+		fmt.Sprintf("the button was at seat %d last coup and moves one seat clockwise to seat %d, so the small blind is seat %d's; %s posted it from seat %d",
+			c.btnPrev, want, sbWant, e.name(c.sbSeat), c.sbSeat))
 }
 
 // judgeBlinds checks who posted the blinds and how much (AM 2008-761 art. 1, seed 003 L42-L44).

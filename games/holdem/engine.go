@@ -28,6 +28,8 @@ type seat struct {
 	skipped bool
 	// seatFlagged: a seat change was already reported for this seat in this coup.
 	seatFlagged bool
+	// movedFrom: the seat the player sat at before a seat change in this coup, 0 if none.
+	movedFrom int
 
 	evidence games.Evidence // the seat's actions and reveal
 }
@@ -76,6 +78,10 @@ type coupState struct {
 	optFlagged              bool // the option was reported once already
 	dealFlagged             bool
 	button                  int
+	// btnPrev is the previous coup's button when this coup's is to be compared with it
+	// (at the end of the coup), btnAt the event that placed this coup's button.
+	btnPrev int
+	btnAt   journal.Event
 
 	street  int // 0 pre-flop, 1 flop, 2 turn, 3 river
 	board   [5]journal.Card
@@ -221,6 +227,7 @@ func (e *engine) seatFor(ev *journal.Event) int {
 	if ev.Player != "" {
 		if old, ok := e.seatOf[ev.Player]; ok && old != n && !p.seatFlagged {
 			p.seatFlagged = true
+			p.movedFrom = old
 			e.Find(ev, e.rules.seatChange, ev.Spot, ev.Player, games.Text(fmt.Sprintf("seat:%d", old)), games.Text(ev.Spot),
 				fmt.Sprintf("%s now plays from seat %d but sat at seat %d; players may not change seats", ev.Player, n, old))
 		}

@@ -216,6 +216,22 @@ func TestCoups(t *testing.T) {
 			rules: []string{"2:seat_change:P4"},
 		},
 		{
+			// AM 2008-761 art. 1 (seed 003 L33, L41): the seat change is the breach; the button
+			// moving on as if the player had kept his seat is not a second one.
+			name: "a player changes seat, the blinds move on",
+			src: newTable("").coup("1", 1, 2).deal(1, 2, 3, 4).act(3, "fold", 0).act(4, "fold", 0).act(1, "fold", 0).end().
+				coup("2", 2, 3).deal(2, 3, 6, 1).
+				line(`"type":"action","player":"P4","spot":"seat:6","action":"fold"`).act(1, "fold", 0).act(2, "fold", 0).end().String(),
+			rules: []string{"2:seat_change:P4"},
+		},
+		{
+			name: "a new player in seat 6 and the button out of place",
+			src: newTable("").coup("1", 1, 2).deal(1, 2, 3, 4).act(3, "fold", 0).act(4, "fold", 0).act(1, "fold", 0).end().
+				coup("2", 3, 6).deal(3, 6, 1, 2).
+				act(1, "fold", 0).act(2, "fold", 0).act(3, "fold", 0).end().String(),
+			rules: []string{"2:button:P3"},
+		},
+		{
 			name: "a misdeal: blinds handed back, nothing judged",
 			src: newTable("").coup("1", 1, 2).deal(1, 2, 3, 4).
 				line(`"type":"refund","spot":"seat:1","player":"P1","amount":100`).

@@ -67,7 +67,7 @@ func NoLimit() *games.Game {
 				Reading: "Each pot, side pots included, is raked on its own. Monaco percent: the rake is rounded down to the cent (rules.rake_rounding). France: the cap applies after the rounding up (rules.rake_cap_order); no cap below a 500 € buy-in. A rake is taken even when no flop was dealt (rules.no_flop_no_drop). The hourly scale is read as the amount levied on each pot during each hour of play since the table opened (rules.rake_hourly)."},
 			{ID: ruleButton, Kind: games.Procedure, Severity: games.Warning, Article: am + " (seed 003 L41-L43)",
 				Summary: "The button moves one seat clockwise each coup, and the small blind is posted by the first player to its left.",
-				Reading: "The button is the occupied seat just before the small blind. With two players that seat is the big blind's (the two players «directly to the left of the button» post the blinds; rules.heads_up)."},
+				Reading: "The button is the occupied seat just before the small blind. With two players that seat is the big blind's (the two players «directly to the left of the button» post the blinds; rules.heads_up). The move is judged at the end of the coup: a player who changed seats in it (its own finding, L33) may be counted at his new seat or at his former one."},
 			{ID: ruleBlinds, Kind: games.Procedure, Severity: games.Warning, Article: am + " (seed 003 L42-L44, L46)",
 				Summary: "Before the deal the player to the left of the button posts the small blind and the next player the big blind, at least the small blind and at most twice it; the amounts stay the same for the whole game.",
 				Reading: "The blinds of the first coup at the table are the game's blinds unless rules.small_blind and rules.big_blind set them."},

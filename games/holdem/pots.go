@@ -205,6 +205,7 @@ func bracketAmount(bs []bracket, x int64) int64 {
 // endCoup settles the pots and the rake and closes the coup.
 func (e *engine) endCoup(ev *journal.Event) {
 	c := &e.c
+	e.judgeButtonMove()
 	e.flushDeferred(0)
 	if !c.played && c.nBoard == 0 {
 		// No betting and no board: a misdeal or a void coup, which the Direction's own

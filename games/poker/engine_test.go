@@ -137,6 +137,39 @@ func TestUltimateHoldem(t *testing.T) {
 			}(),
 			settled: map[string]int64{"1 box:1:play P1": 1000},
 			rules_:  []string{"1 ultimate_holdem.decision_after_dealer box:1:play P1"}},
+		{name: "a board laid face down counts as it is turned up (L356, L359)",
+			coup: func() []string {
+				c := uthCoup(nil, nil, nil, nil, "KS KD", "AS AD")
+				var out []string
+				for _, f := range c {
+					if strings.Contains(f, `"to":"board"`) {
+						continue
+					}
+					out = append(out, f)
+					if strings.Contains(f, `"to":"dealer","card":"XX"`) && strings.Count(strings.Join(out, ""), `"to":"dealer"`) == 2 {
+						for i := 0; i < 5; i++ {
+							out = append(out, `"type":"card","to":"board","card":"XX"`)
+						}
+						out = append(out, play(4000), `"type":"reveal","to":"board","cards":["2C","7C","9H"]`,
+							`"type":"reveal","to":"board","cards":["JS","4C"]`)
+					}
+				}
+				return out
+			}(),
+			settled: map[string]int64{"1 box:1:play P1": 4000, "1 box:1:ante P1": 1000}},
+		{name: "Trips of a hand folded face down and never shown is lost (L361)",
+			coup: func() []string {
+				c := uthCoup([]string{ante, blind, `"type":"bet","spot":"box:1:trips","player":"P1","amount":500`}, nil, nil,
+					[]string{`"type":"action","player":"P1","action":"fold","spot":"box:1"`}, "KS KD", "AS AD")
+				var out []string
+				for _, f := range c {
+					if !strings.Contains(f, `"to":"box:1","cards"`) {
+						out = append(out, f)
+					}
+				}
+				return out
+			}(),
+			settled: map[string]int64{"1 box:1:ante P1": -1000, "1 box:1:blind P1": -1000, "1 box:1:trips P1": -500}},
 		{name: "the croupier relieved before any bet starts the coup with him",
 			coup: append([]string{`"type":"coup_start","coup":"1"`, `"type":"dealer","dealer":"D-2"`},
 				uthCoup(nil, []string{play(4000)}, nil, nil, "KS KD", "AS AD")[1:]...),
@@ -259,6 +292,24 @@ func TestThreeCardPoker(t *testing.T) {
 			coup: tcpCoup(nil, nil, nil, "QC 7D 3S", "KH 2D 4S", "JD TC 4H",
 				`"type":"payout","spot":"box:1:ante","player":"P1","amount":1000`, `"type":"collect","spot":"box:2:ante","player":"P2","amount":1000`),
 			rules_: []string{"1 three_card_poker.payment_order box:2:ante P2"}},
+		{name: "losers collected first, then winners paid, each counter-clockwise (L494-L496)",
+			coup: tcpCoup(nil, nil, nil, "QC 7D 3S", "JD TC 4H", "KH 2D 4S",
+				`"type":"collect","spot":"box:1:ante","player":"P1","amount":1000`, `"type":"collect","spot":"box:1:play","player":"P1","amount":1000`,
+				`"type":"payout","spot":"box:2:ante","player":"P2","amount":1000`, `"type":"payout","spot":"box:2:play","player":"P2","amount":1000`)},
+		{name: "pas de jeu: side bets of a hand never turned up are lost (L533-L536, L551-L553)",
+			coup: func() []string {
+				c := tcpCoup([]string{`"type":"bet","spot":"box:1:ante","player":"P1","amount":1000`, `"type":"bet","spot":"box:2:ante","player":"P2","amount":1000`,
+					`"type":"bet","spot":"box:2:pairplus","player":"P2","amount":500`, `"type":"bet","spot":"box:2:bonus","player":"P2","amount":500`}, nil, nil,
+					"JC 7D 3S", "KH 2D 4S", "JD TC 4H", `"type":"collect","spot":"box:2:pairplus","player":"P2","amount":500`)
+				var out []string
+				for _, f := range c {
+					if !strings.Contains(f, `"to":"box:2","cards"`) {
+						out = append(out, f)
+					}
+				}
+				return out
+			}(),
+			settled: map[string]int64{"1 box:2:ante P2": 1000, "1 box:2:play P2": 0, "1 box:2:pairplus P2": -500, "1 box:2:bonus P2": -500}},
 		{name: "payment order off", rules: `{"payment_order":false}`,
 			coup: tcpCoup(nil, nil, nil, "QC 7D 3S", "KH 2D 4S", "JD TC 4H",
 				`"type":"payout","spot":"box:1:ante","player":"P1","amount":1000`, `"type":"collect","spot":"box:2:ante","player":"P2","amount":1000`)},

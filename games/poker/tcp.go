@@ -328,6 +328,9 @@ func (e *tcp) settleAll() (qualified, dealerKnown bool) {
 		raised := total > 0
 		folded := !raised && (s.folded || e.shown)
 		undecided := !raised && !folded
+		// Against a croupier who does not qualify a hand whose cards are never turned up
+		// claimed no side-bet win (L533-L536, L551-L553).
+		unclaimed := dealerKnown && !qualified && !anyFaceUp(s.cards)
 		for _, st := range stakes {
 			switch _, part, _ := parseSpot(st.Spot); part {
 			case "ante":
@@ -350,6 +353,10 @@ func (e *tcp) settleAll() (qualified, dealerKnown bool) {
 				switch {
 				case folded && !e.cfg.pairplusOnFold:
 					e.settle(st, st.Amount, games.Lose, -st.Amount, "Pair Plus lost with the fold", ev)
+				case unclaimed:
+					// L551-L553: with «pas de jeu» only a player who claims a winning hand has
+					// his cards turned up and is paid; a hand never turned up made no claim.
+					e.settle(st, st.Amount, games.Lose, -st.Amount, "the croupier does not qualify and no winning hand was claimed: Pair Plus is lost", full)
 				case !known:
 					e.unknown(st.StakeKey)
 				default:
@@ -360,6 +367,9 @@ func (e *tcp) settleAll() (qualified, dealerKnown bool) {
 				switch {
 				case folded:
 					e.settle(st, st.Amount, games.Lose, -st.Amount, "the hand folded: the bonus is lost", ev)
+				case unclaimed && !undecided:
+					// L533-L536: likewise, only a claimed hand is turned up for the bonus.
+					e.settle(st, st.Amount, games.Lose, -st.Amount, "the croupier does not qualify and no winning hand was claimed: the bonus is lost", full)
 				case undecided || !known:
 					e.unknown(st.StakeKey)
 				default:
@@ -458,23 +468,60 @@ func (e *tcp) settleTable(st *games.Stake, pv hand.Value3, table func(hand.Categ
 }
 
 // checkOrder checks that a qualified croupier settled the hands counter-clockwise, from
-// the highest box number down (art. 55-21, L493-L496).
+// the highest box number down (art. 55-21, L493-L496). L494 has him «procède au ramassage
+// des chances perdantes et au paiement des mains gagnantes»: either one counter-clockwise
+// pass, hand by hand, or the losing chances collected first and the winners paid after,
+// each pass counter-clockwise, is regular.
 func (e *tcp) checkOrder(at *journal.Event) {
-	last := 0
-	var lastM moneyCopy
+	var seq []moneyCopy
 	for _, m := range e.paid {
-		if !m.afterDealer || m.box == 0 {
-			continue
+		if m.afterDealer && m.box != 0 {
+			seq = append(seq, m)
 		}
-		if last != 0 && m.box > last {
-			var ex games.Evidence
-			ex.AddRef(lastM.line, lastM.frame)
-			ex.AddRef(m.line, m.frame)
-			e.find(at, rPaymentOrder, m.spot, m.player, games.Text(fmt.Sprintf("box %d settled before box %d", m.box, last)),
-				games.Text(fmt.Sprintf("box %d settled after box %d", m.box, last)),
-				fmt.Sprintf("%s on %s was settled after box %d; the croupier settles the hands counter-clockwise, from box 7 down to box 1", m.player, m.spot, last), ex)
-			return
-		}
-		last, lastM = m.box, m
 	}
+	bad := descending(seq)
+	if bad < 0 {
+		return
+	}
+	// Losers first, then winners: the collects, then the rest, each pass descending.
+	split := 0
+	for split < len(seq) && seq[split].typ == journal.TypeCollect {
+		split++
+	}
+	rest := seq[split:]
+	collectsAfter := false
+	for _, m := range rest {
+		collectsAfter = collectsAfter || m.typ == journal.TypeCollect
+	}
+	if split > 0 && !collectsAfter && descending(seq[:split]) < 0 && descending(rest) < 0 {
+		return
+	}
+	lastM, m := seq[bad-1], seq[bad]
+	var ex games.Evidence
+	ex.AddRef(lastM.line, lastM.frame)
+	ex.AddRef(m.line, m.frame)
+	e.find(at, rPaymentOrder, m.spot, m.player, games.Text(fmt.Sprintf("box %d settled before box %d", m.box, lastM.box)),
+		games.Text(fmt.Sprintf("box %d settled after box %d", m.box, lastM.box)),
+		fmt.Sprintf("%s on %s was settled after box %d; the croupier settles the hands counter-clockwise, from box 7 down to box 1", m.player, m.spot, lastM.box), ex)
+}
+
+// descending returns the index of the first money event on a higher box than the one
+// before it, -1 when the boxes never go up.
+func descending(seq []moneyCopy) int {
+	for i := 1; i < len(seq); i++ {
+		if seq[i].box > seq[i-1].box {
+			return i
+		}
+	}
+	return -1
+}
+
+// anyFaceUp reports whether any of the cards is known.
+func anyFaceUp(cards []journal.Card) bool {
+	for _, c := range cards {
+		if !c.IsFaceDown() {
+			return true
+		}
+	}
+	return false
 }

@@ -168,9 +168,17 @@ func (e *uth) judgeDeal(at *journal.Event) {
 }
 
 // phase returns the decision point the board shows: 0 before the flop, 1 at the flop, 2
-// once the last two board cards are out.
+// once the last two board cards are out. Art. 55-20 (L356, L359): the croupier «retourne»
+// the flop and «découvre» the last two cards, so a board laid face down (XX) and turned
+// up later counts its cards as they are turned.
 func (e *uth) phase() int {
-	switch n := e.board.dealt; {
+	n := 0
+	for _, c := range e.board.cards {
+		if !c.IsFaceDown() {
+			n++
+		}
+	}
+	switch {
 	case n == 0:
 		return 0
 	case n <= 3:
@@ -352,6 +360,10 @@ func (e *uth) settleAll() {
 				switch {
 				case folded && !e.cfg.tripsOnFold:
 					e.settle(st, st.Amount, games.Lose, -st.Amount, "Trips lost with the fold", ev)
+				case folded && !anyFaceUp(s.cards):
+					// L361: a folding player lays his cards face down; Trips is paid on the
+					// cards, so a folded hand never turned up wins nothing.
+					e.settle(st, st.Amount, games.Lose, -st.Amount, "the hand folded face down and was never shown: Trips is lost", ev)
 				case !known:
 					e.unknown(st.StakeKey)
 				default:

@@ -65,14 +65,22 @@ func ReleaseValue(r games.Rounding, initial int64, n int, reduced bool) int64 {
 	return r.Due(initial, 1, pow2(n-1))
 }
 
-// SharedByCollect reports whether the money the journal shows for a stake is exactly the
-// collect of a share at its n-th zero (no payout, the collected part equal to the stake less
-// what sharing hands back): with no choice recorded, that shows the player shared.
+// SharedByCollect reports whether the money the journal shows for a stake is exactly a share at
+// its n-th zero: no payout, and either the collect of the stake less what sharing hands back, or
+// (with no collect) the refund of what sharing hands back («half back at zero», the journal
+// spec's refund). With no choice recorded, that shows the player shared.
 func SharedByCollect(o *games.Observed, r games.Rounding, initial int64, n int) bool {
-	if o == nil || o.Paid != 0 || o.CollectAll != 0 || o.Collects == 0 {
+	if o == nil || o.Paid != 0 || o.CollectAll != 0 {
 		return false
 	}
-	return o.Collected == initial-ShareBack(r, initial, n)
+	back := ShareBack(r, initial, n)
+	switch {
+	case o.Collects > 0 && o.Refunds == 0:
+		return o.Collected == initial-back
+	case o.Collects == 0 && o.Refunds > 0:
+		return o.Refunded == back
+	}
+	return false
 }
 
 func pow2(n int) int64 {

@@ -66,6 +66,15 @@ func TestBook(t *testing.T) {
 	if c, _ := b.Decide(games.StakeKey{Spot: "low", Player: "P6"}, 1000, 1, prison.Prison, r, money); c != prison.Prison {
 		t.Errorf("a collect of the whole stake is no share, got %s", c)
 	}
+	// The journal spec's refund: «half back at zero» shows a share too.
+	money.Add(&journal.Event{Line: 11, Type: journal.TypeRefund, Spot: "odd", Player: "P8", Amount: 500, HasAmount: true})
+	money.Add(&journal.Event{Line: 12, Type: journal.TypeRefund, Spot: "even", Player: "P9", Amount: 1000, HasAmount: true})
+	if c, _ := b.Decide(games.StakeKey{Spot: "odd", Player: "P8"}, 1000, 1, prison.Prison, r, money); c != prison.Share {
+		t.Errorf("a refund of half shows a share, got %s", c)
+	}
+	if c, _ := b.Decide(games.StakeKey{Spot: "even", Player: "P9"}, 1000, 1, prison.Prison, r, money); c != prison.Prison {
+		t.Errorf("a refund of the whole stake is no share, got %s", c)
+	}
 	if c, _ := b.Decide(games.StakeKey{Spot: "high", Player: "P7"}, 1000, 2, prison.Share, r, money); c != prison.Share {
 		t.Errorf("the default, got %s", c)
 	}

@@ -148,12 +148,11 @@ func (e *engine) bet(ev *journal.Event) {
 	}
 	// Journal cut-off (no_more_bets or the first card): art. 9 deals the rows once the bets are down (L619).
 	late := e.Coup.CutOff && ev.Amount != prev
-	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
+	e.stakes.Set(ev, e.Coup.ID, late)
 	if late {
+		// The late bet is the finding: a late stake is not checked again against the limits, nor a
+		// late insurance premium against its terms (one breach, one finding).
 		e.LateBet(ev, e.r.late, prev)
-		if st.Amount > 0 && e.limitsDone {
-			e.checkStake(st, ev)
-		}
 	}
 }
 

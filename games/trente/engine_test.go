@@ -297,6 +297,19 @@ func TestCoups(t *testing.T) {
 			findings: []string{"1:trente_et_quarante.payout", "2:trente_et_quarante.payout"},
 		},
 		{
+			// One breach, one finding: the late stake's amount is not checked again.
+			name:     "a late stake over the table maximum is the late bet only",
+			events:   coup("1", bet("noir", "P1", 1000), rnvp, bet("rouge", "P2", 200000), rows(black32, thirtySix)),
+			findings: []string{"1:trente_et_quarante.late_bet"},
+			nets:     []string{"1 noir P1 1000", "1 rouge P2 -200000"},
+		},
+		{
+			// The journal spec's refund «half back at zero» shows a share with no choice recorded.
+			name:   "a refait with no choice recorded and half the stake refunded is a share",
+			events: coup("1", bet("rouge", "P2", 2000), rnvp, rows(refait31a, refait31b), money("refund", "rouge", "P2", 1000)),
+			nets:   []string{"1 rouge P2 -1000"},
+		},
+		{
 			name:     "a stake under the table minimum",
 			events:   coup("1", bet("noir", "P1", 100), rnvp, rows(black32, thirtySix)),
 			findings: []string{"1:trente_et_quarante.bet_limit"},

@@ -47,10 +47,10 @@ func TrenteEtQuarante() *games.Game {
 		Rules: []games.Rule{
 			{ID: rulePayout, Kind: games.WrongPayout, Severity: games.Critical, Article: am + " art. 9 (L608-L617, L627) and art. 8.2 (L551-L556)",
 				Summary: "The row whose point is nearer 30 wins (noir is the first row, rouge the second), couleur wins when the first card of the first row has the winning row's colour and inverse otherwise, each paid even money; equal points push, except 31-31 (refait) where each stake is halved (share) or goes to prison, released unpaid if it then wins and lost otherwise.",
-				Reading: "Cards count face value, faces 10, ace 1. With no choice recorded a refait sends the stake to prison (rules.refait_choice) unless the dealer visibly collected exactly half; a prisoner released after n refaits is worth 1/2^(n-1) (rules.prison_release); a prisoner stays in prison through a coup nul (rules.prisoner_on_tie). A stake insured against the refait pushes at 31-31."},
+				Reading: "Cards count face value, faces 10, ace 1. With no choice recorded a refait sends the stake to prison (rules.refait_choice) unless the dealer visibly collected exactly half (or, with no collect, refunded exactly half); a prisoner released after n refaits is worth 1/2^(n-1) (rules.prison_release); a prisoner stays in prison through a coup nul (rules.prisoner_on_tie). A stake insured against the refait pushes at 31-31."},
 			{ID: ruleLate, Kind: games.LateBet, Severity: games.Critical, Article: am + " art. 9 (L608-L619); journal cut-off",
 				Summary: "No stake is placed, changed or withdrawn after the cut-off (no_more_bets, or the first card of the rows); the stake is still settled as placed.",
-				Reading: "Art. 9 states no «rien ne va plus»; the first card dealt closes the bets when no announcement came before it."},
+				Reading: "Art. 9 states no «rien ne va plus»; the first card dealt closes the bets when no announcement came before it. A late stake is reported once, as a late bet: its amount is not checked again against the limits, nor a late premium against the insurance terms."},
 			{ID: ruleLimit, Kind: games.BetLimit, Severity: games.Warning, Article: "table limits (table_open.limits)",
 				Summary: "Each player's stake on noir, rouge, couleur or inverse lies within the table's minimum and maximum.",
 				Reading: "The refait insurance premium is not a stake and is not checked against the limits."},

@@ -77,7 +77,12 @@ type engine struct {
 	void       string // why the draw is void ("" = valid)
 	limitsDone bool
 
-	lastDir string // the previous spin's rotor (roulette) or wheel direction
+	lastDir string // the last spin's rotor (roulette) or wheel direction
+	// prevDir is the direction of the previous coup's last spin; dirChecked is set once the
+	// coup's first spin was compared with it. A relaunch in the same coup (an object fell into
+	// the cylinder, AM 88-384 art. 8.1 L527; a re-spin after a void draw) is not a new coup.
+	prevDir    string
+	dirChecked bool
 }
 
 func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
@@ -280,6 +285,7 @@ func (e *engine) startCoup(ev *journal.Event) {
 	}
 	e.choices.Reset()
 	e.hasResult, e.void, e.limitsDone = false, "", false
+	e.prevDir, e.dirChecked = e.lastDir, false
 	e.resultName, e.resultLine, e.resultRef = "", 0, ""
 }
 
@@ -287,6 +293,12 @@ func (e *engine) bet(ev *journal.Event) {
 	prev := int64(0)
 	if st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player}); st != nil {
 		prev = st.Amount
+		if ev.Amount == prev {
+			// A restatement: a stake that stood through a void draw keeps the coup it was
+			// placed in, so its limits are not judged a second time.
+			st.Evidence.Add(ev)
+			return
+		}
 	}
 	late := e.Coup.CutOff && ev.Amount != prev
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
@@ -370,13 +382,22 @@ func (e *engine) spin(ev *journal.Event) {
 				fmt.Sprintf("the ball was launched %s, the same way as the rotor; it must go against it", dirWord(ev.BallDir)))
 		}
 		if c.alternate && e.rules.hasAlternation && ev.RotorDir != "" {
-			if e.lastDir != "" && ev.RotorDir == e.lastDir {
-				e.Find(ev, e.rules.alternation, "", "", games.Text("rotor "+other(e.lastDir)), games.Text("rotor "+ev.RotorDir),
+			// AM 88-384 art. 8.1 (L527): the cylinder turns the other way from the previous
+			// coup. A relaunch of the ball in the same coup (L527: an object fell into the
+			// cylinder) keeps the cylinder as it was: only the coup's first spin is compared.
+			if !e.dirChecked && e.prevDir != "" && ev.RotorDir == e.prevDir {
+				e.Find(ev, e.rules.alternation, "", "", games.Text("rotor "+other(e.prevDir)), games.Text("rotor "+ev.RotorDir),
 					fmt.Sprintf("the rotor turned %s again; it must turn the other way from the previous spin", dirWord(ev.RotorDir)))
 			}
+			e.dirChecked = true
 			e.lastDir = ev.RotorDir
 		}
 	case bigWheel, fortune:
+		if !e.hasResult {
+			// A new spin before any result replaces a void one (F004 L245-L246: the wheel is
+			// spun again); it is judged on its own.
+			e.void = ""
+		}
 		revs, hasRevs := ev.Revs, ev.HasRevs
 		if !hasRevs && ev.HasBallRevs {
 			revs, hasRevs = ev.BallRevs, true
@@ -395,10 +416,13 @@ func (e *engine) spin(ev *journal.Event) {
 			dir = ev.RotorDir
 		}
 		if c.alternate && e.rules.hasAlternation && dir != "" {
-			if e.lastDir != "" && dir == e.lastDir {
-				e.Find(ev, e.rules.alternation, "", "", games.Text("wheel "+other(e.lastDir)), games.Text("wheel "+dir),
+			// F004 L244: the wheel turns the other way from the previous coup's spin; a re-spin
+			// in the same coup is not compared again.
+			if !e.dirChecked && e.prevDir != "" && dir == e.prevDir {
+				e.Find(ev, e.rules.alternation, "", "", games.Text("wheel "+other(e.prevDir)), games.Text("wheel "+dir),
 					fmt.Sprintf("the wheel was spun %s again; it must turn the other way from the previous spin", dirWord(dir)))
 			}
+			e.dirChecked = true
 			e.lastDir = dir
 		}
 		if ev.Obstructed && e.rules.hasObstruction {
@@ -598,13 +622,16 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	if len(seq) == 0 {
 		return
 	}
+	due := e.dueByStake()
 	if e.cfg.collectFirst && e.rules.hasCollectFirst {
 		firstPay := -1
 		for i, m := range seq {
-			if m.Type == journal.TypePayout && firstPay < 0 {
+			// Only a winner's payment and a loser's collection take part in the order: a loser
+			// paid or a winner collected is a wrong payout, reported once as such.
+			if m.Type == journal.TypePayout && firstPay < 0 && due[m.Key] > 0 {
 				firstPay = i
 			}
-			if m.Type == journal.TypeCollect && firstPay >= 0 {
+			if m.Type == journal.TypeCollect && firstPay >= 0 && due[m.Key] < 0 {
 				var ex games.Evidence
 				ex.AddRef(seq[firstPay].Line, "")
 				ex.AddRef(m.Line, "")
@@ -617,7 +644,7 @@ func (e *engine) checkOrder(ev *journal.Event) {
 		}
 	}
 	if e.cfg.ascending && e.rules.hasOrder {
-		e.checkAscending(ev)
+		e.checkAscending(ev, due)
 		return
 	}
 	if e.cfg.payOrder == "off" || !e.rules.hasOrder || (e.cfg.kind != european && e.cfg.kind != american) {
@@ -630,7 +657,7 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	}
 	highest := map[string]mark{}
 	for _, m := range seq {
-		if m.Type != journal.TypePayout {
+		if m.Type != journal.TypePayout || due[m.Key] <= 0 {
 			continue
 		}
 		r := e.spot(m.Key.Spot).order
@@ -655,9 +682,19 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	}
 }
 
+// dueByStake sums the coup's settlements per stake: what each stake is due (a prisoner and a
+// new stake on the same chance are one stake for the journal's money events).
+func (e *engine) dueByStake() map[games.StakeKey]int64 {
+	due := make(map[games.StakeKey]int64, len(e.Pending()))
+	for _, s := range e.Pending() {
+		due[games.StakeKey{Spot: s.Spot, Player: s.Player}] += s.Expected
+	}
+	return due
+}
+
 // checkAscending checks the roue de la chance order (F004 L257-L259): losers first, then the
 // players in ascending order of their winnings.
-func (e *engine) checkAscending(ev *journal.Event) {
+func (e *engine) checkAscending(ev *journal.Event, due map[games.StakeKey]int64) {
 	winnings := map[string]int64{}
 	for _, s := range e.Pending() {
 		if s.Expected > 0 {
@@ -670,7 +707,8 @@ func (e *engine) checkAscending(ev *journal.Event) {
 	for i, m := range e.Money.Seq {
 		switch m.Type {
 		case journal.TypeCollect:
-			if firstPay >= 0 {
+			// A winner collected is a wrong payout, not a collection out of order.
+			if firstPay >= 0 && due[m.Key] < 0 {
 				var ex games.Evidence
 				ex.AddRef(e.Money.Seq[firstPay].Line, "")
 				ex.AddRef(m.Line, "")
@@ -679,6 +717,9 @@ func (e *engine) checkAscending(ev *journal.Event) {
 				return
 			}
 		case journal.TypePayout:
+			if due[m.Key] <= 0 {
+				continue // a loser paid: a wrong payout, not a payment out of order
+			}
 			if firstPay < 0 {
 				firstPay = i
 			}

@@ -385,3 +385,36 @@ func TestCoupNumberingAndSummary(t *testing.T) {
 		t.Errorf("coups %v dealers %v results %v", ids, dealers, results)
 	}
 }
+
+// AM 88-384 art. 8.1 (L527): when an object falls into the cylinder the croupier stops the game
+// and launches the ball again in the same coup; the relaunch is not a new spin of the cylinder,
+// so only the coup's first spin is compared with the previous coup.
+func TestRelaunchInTheSameCoup(t *testing.T) {
+	src := journalOf("roulette_european", "", join(
+		[]string{coupStart, bet("red", "P1", 1000), spin(9, "cw", "ccw"), rnvp, result("1"), coupEnd},
+		[]string{coupStart, bet("red", "P1", 1000), spin(9, "ccw", "cw"), rnvp, spin(10, "ccw", "cw"), result("3"), coupEnd},
+		[]string{coupStart, bet("red", "P1", 1000), spin(9, "cw", "ccw"), rnvp, result("5"), coupEnd},
+		[]string{coupStart, bet("red", "P1", 1000), spin(9, "cw", "ccw"), rnvp, result("7"), coupEnd}, // not alternated
+	)...)
+	o := run(t, src)
+	if got, want := o.rules(), []string{"4:roulette.rotor_alternation"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("findings %v, want %v", got, want)
+	}
+}
+
+// Order checks judge the payments due: a loser paid or a winner collected is a wrong payout,
+// reported once, not also a payment or collection out of order (AM 88-384 art. 4.2, L166-L168).
+func TestOrderIgnoresWrongPayments(t *testing.T) {
+	src := journalOf("roulette_american", "", join(
+		// P2's losing red is paid before P1's column: a wrong payout only.
+		[]string{coupStart, bet("column:1", "P1", 1000), bet("red", "P2", 1000), spin(9, "ccw", "cw"), rnvp, result("4"),
+			money("payout", "red", "P2", 1000), money("payout", "column:1", "P1", 2000), coupEnd},
+		// P2's winning black is collected after P1 is paid: a wrong payout only.
+		[]string{coupStart, bet("column:1", "P1", 1000), bet("black", "P2", 1000), spin(9, "ccw", "cw"), rnvp, result("4"),
+			money("payout", "column:1", "P1", 2000), money("collect", "black", "P2", 1000), coupEnd},
+	)...)
+	o := run(t, src)
+	if got, want := o.rules(), []string{"1:roulette.payout", "2:roulette.payout"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("findings %v, want %v%s", got, want, o)
+	}
+}

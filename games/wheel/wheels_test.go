@@ -114,3 +114,35 @@ func TestFortune(t *testing.T) {
 		t.Errorf("13 players: %v", got)
 	}
 }
+
+// F004 L245-L246 and L257-L259: a re-spin in the same coup replaces a void one; a loser paid
+// is a wrong payout, not a player paid out of the ascending order.
+func TestFortuneRespinAndOrder(t *testing.T) {
+	lim := `"limits":{"min":100,"max":10000}`
+	o := run(t, journalOf("wheel_of_fortune", lim,
+		coupStart, wheelSpin(2, "cw"), bet("green", "P1", 1000), wheelSpin(4, "cw"), rnvp, result("green"),
+		money("payout", "green", "P1", 3000), coupEnd,
+		coupStart, wheelSpin(5, "ccw"), bet("white", "P1", 100), bet("black", "P2", 100), rnvp, result("white"),
+		money("payout", "white", "P1", 5000), money("payout", "black", "P2", 5000), coupEnd))
+	want := []string{"1:wheel_of_fortune.min_turns", "2:wheel_of_fortune.payout"}
+	if got := o.rules(); !reflect.DeepEqual(got, want) {
+		t.Errorf("findings %v, want %v%s", got, want, o)
+	}
+	if s := o.settlement(t, "1", "green", "P1"); s.Expected != 3000 {
+		t.Errorf("re-spun coup: %+v", s)
+	}
+}
+
+// A stake over the limit that stands through a void draw (F004 L245-L246) and is restated for
+// the next spin is one bet_limit finding, not one per coup.
+func TestFortuneCarriedStakeLimitOnce(t *testing.T) {
+	lim := `"limits":{"min":100,"max":10000}`
+	o := run(t, journalOf("wheel_of_fortune", lim,
+		coupStart, wheelSpin(2, "cw"), bet("white", "P1", 600), rnvp, result("white"), coupEnd,
+		coupStart, wheelSpin(4, "ccw"), bet("white", "P1", 600), rnvp, result("white"),
+		money("payout", "white", "P1", 30000), coupEnd))
+	want := []string{"1:wheel_of_fortune.bet_limit", "1:wheel_of_fortune.min_turns"}
+	if got := o.rules(); !reflect.DeepEqual(got, want) {
+		t.Errorf("findings %v, want %v%s", got, want, o)
+	}
+}
