@@ -48,6 +48,9 @@ type command struct {
 // the cgo-only ones (detect, calibrate) come from cgoCommands, empty in a CGO_ENABLED=0 build.
 func commands() []command {
 	cmds := []command{
+		{name: "agent", summary: "run the live agent: journal events in, rule engines, alerts out over MQTT", run: runAgent},
+		{name: "alerts", summary: "follow the alerts on an MQTT broker, one readable line each (--follow)", run: runAlerts},
+		{name: "demo", summary: "play bundled recorded journals through the agent and show the alerts as they arrive", run: runDemo},
 		{name: "replay", summary: "replay coup journals through the rule engines and print settlements and findings", run: runReplay},
 		{name: "version", summary: "print the agent and rules versions", run: runVersion},
 	}
