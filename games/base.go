@@ -41,6 +41,8 @@ type Base struct {
 	Limits journal.Limits
 	Round  Rounding
 	Dealer string
+	// PrevDealer is the dealer before the event being applied (Track keeps it).
+	PrevDealer string
 
 	// Coup is the open coup, nil between coups.
 	Coup *Coup
@@ -91,6 +93,7 @@ func (b *Base) Emit(r Record) { b.out = append(b.out, r) }
 
 // Track notes an event in the open coup and follows dealer changes. Engines call it first.
 func (b *Base) Track(ev *journal.Event) {
+	b.PrevDealer = b.Dealer
 	if ev.Type == journal.TypeDealer {
 		if b.Coup != nil && b.Coup.Dealer != "" && ev.Dealer != b.Coup.Dealer {
 			b.Coup.DealerChanged = true
@@ -103,6 +106,67 @@ func (b *Base) Track(ev *journal.Event) {
 	if b.Coup != nil {
 		b.Coup.LastLine, b.Coup.LastT = ev.Line, ev.T
 	}
+}
+
+// Hooks is what an engine gives Step: the game-specific parts of the coup lifecycle.
+type Hooks interface {
+	// CoupStarted runs when Base.StartCoup has opened a coup, for coup_start or for an event
+	// that implies one (Ensure): the engine resets its per-coup state.
+	CoupStarted(ev *journal.Event)
+	// FinishCoup settles the open coup and closes it with Base.EndCoup. ev is the coup_end
+	// event, or nil when the coup ends because the next one starts or the input ends.
+	FinishCoup(ev *journal.Event)
+	// Event handles every other event, after Track. The engine calls Ensure for the events
+	// that belong in a coup.
+	Event(ev *journal.Event)
+}
+
+// Step applies one event through the coup lifecycle every engine shares: a coup_start
+// closes the open coup and opens the next, a coup_end closes the open coup, and every other
+// event is tracked and handed to h.Event. An engine's Apply is usually just
+//
+//	func (e *engine) Apply(ev *journal.Event, out []games.Record) []games.Record {
+//		return e.Step(e, ev, out)
+//	}
+func (b *Base) Step(h Hooks, ev *journal.Event, out []Record) []Record {
+	b.Begin(out)
+	switch ev.Type {
+	case journal.TypeCoupStart:
+		if b.Coup != nil {
+			h.FinishCoup(nil)
+		}
+		b.StartCoup(ev)
+		h.CoupStarted(ev)
+		return b.Out()
+	case journal.TypeCoupEnd:
+		b.Track(ev)
+		if b.Coup != nil {
+			h.FinishCoup(ev)
+		}
+		return b.Out()
+	}
+	b.Track(ev)
+	h.Event(ev)
+	return b.Out()
+}
+
+// Ensure opens a coup for an event that belongs in one when none is open (a journal without
+// coup_start events, or a bet placed before the dealer's announcement).
+func (b *Base) Ensure(h Hooks, ev *journal.Event) {
+	if b.Coup == nil {
+		b.StartCoup(ev)
+		h.CoupStarted(ev)
+	}
+}
+
+// Finish closes the open coup at the end of the input: an engine's Close is usually
+// `return e.Finish(e, out)`.
+func (b *Base) Finish(h Hooks, out []Record) []Record {
+	b.Begin(out)
+	if b.Coup != nil {
+		h.FinishCoup(nil)
+	}
+	return b.Out()
 }
 
 // StartCoup opens a coup for a coup_start event (or any event that implies one). The

@@ -284,56 +284,37 @@ func newEngine(s games.Setup, cfg config) (*engine, error) {
 	return e, nil
 }
 
-// Apply implements games.Engine.
+// Apply implements games.Engine through the shared coup lifecycle (games.Base.Step).
 func (e *engine) Apply(ev *journal.Event, out []games.Record) []games.Record {
-	e.Begin(out)
-	if ev.Type == journal.TypeCoupStart {
-		if e.Coup != nil {
-			e.endCoup(nil)
-		}
-		e.startCoup(ev)
-		return e.Out()
-	}
-	e.Track(ev)
+	return e.Step(e, ev, out)
+}
+
+// Event implements games.Hooks: every event but coup_start and coup_end.
+func (e *engine) Event(ev *journal.Event) {
 	switch ev.Type {
 	case journal.TypeBet:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeCard:
 		e.card(ev)
 	case journal.TypeReveal:
 		e.reveal(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.Money.Add(ev)
-	case journal.TypeCoupEnd:
-		if e.Coup != nil {
-			e.endCoup(ev)
-		}
 	}
-	return e.Out()
 }
 
-// Close implements games.Engine.
+// Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *engine) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	if e.Coup != nil {
-		e.endCoup(nil)
-	}
-	return e.Out()
+	return e.Finish(e, out)
 }
 
-func (e *engine) ensure(ev *journal.Event) {
-	if e.Coup == nil {
-		e.startCoup(ev)
-	}
-}
-
-func (e *engine) startCoup(ev *journal.Event) {
-	e.StartCoup(ev)
+// CoupStarted implements games.Hooks: the per-coup state is reset.
+func (e *engine) CoupStarted(ev *journal.Event) {
 	e.stakes.Reset()
 	e.seq = e.seq[:0]
 	for i := range e.hands {
@@ -415,7 +396,7 @@ func (e *engine) card(ev *journal.Event) {
 		}
 		return
 	}
-	e.ensure(ev)
+	e.Ensure(e, ev)
 	h := handIndex(e.cfg.v, ev.To)
 	if len(e.seq) == 0 {
 		e.firstCard(ev)

@@ -55,8 +55,8 @@ func known(v int) int {
 	return v
 }
 
-// endCoup judges the deal, settles the stakes and closes the coup.
-func (e *engine) endCoup(ev *journal.Event) {
+// FinishCoup judges the deal, settles the stakes and closes the coup.
+func (e *engine) FinishCoup(ev *journal.Event) {
 	e.checkBurn(ev)
 	n := len(e.names)
 	hs := e.hs[:n]

@@ -125,56 +125,39 @@ func (e *crapsEngine) entry(s string) spotEntry {
 	return en
 }
 
+// Apply implements games.Engine through the shared coup lifecycle (games.Base.Step).
 func (e *crapsEngine) Apply(ev *journal.Event, out []games.Record) []games.Record {
-	e.Begin(out)
-	if ev.Type == journal.TypeCoupStart {
-		if e.Coup != nil {
-			e.endCoup(nil)
-		}
-		e.startCoup(ev)
-		return e.Out()
-	}
-	e.Track(ev)
+	return e.Step(e, ev, out)
+}
+
+// Event implements games.Hooks: every event but coup_start and coup_end.
+func (e *crapsEngine) Event(ev *journal.Event) {
 	switch ev.Type {
 	case journal.TypeBet:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeAction:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.action(ev)
 	case journal.TypeDice:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.throw(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.Money.Add(ev)
-	case journal.TypeCoupEnd:
-		if e.Coup != nil {
-			e.endCoup(ev)
-		}
 	}
-	return e.Out()
 }
 
+// Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *crapsEngine) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	if e.Coup != nil {
-		e.endCoup(nil)
-	}
-	return e.Out()
+	return e.Finish(e, out)
 }
 
-func (e *crapsEngine) ensure(ev *journal.Event) {
-	if e.Coup == nil {
-		e.startCoup(ev)
-	}
-}
-
-func (e *crapsEngine) startCoup(ev *journal.Event) {
-	e.StartCoup(ev)
+// CoupStarted implements games.Hooks: the per-coup state is reset.
+func (e *crapsEngine) CoupStarted(ev *journal.Event) {
 	e.seq++
 	e.turns.startCoup()
 	e.thrown, e.void, e.limitsDone, e.result = false, false, false, ""
@@ -654,9 +637,9 @@ func spotName(sp crapsSpot) string {
 	return fmt.Sprintf("hop %d-%d", sp.a, sp.b)
 }
 
-// endCoup closes the coup: stakes taken down and handed back, the buy/lay commission, then
+// FinishCoup closes the coup: stakes taken down and handed back, the buy/lay commission, then
 // the framework's matching of settlements with the money the journal shows.
-func (e *crapsEngine) endCoup(ev *journal.Event) {
+func (e *crapsEngine) FinishCoup(ev *journal.Event) {
 	if !e.limitsDone && e.stakes.Len() > 0 {
 		e.checkLimits(ev)
 	}

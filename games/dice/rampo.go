@@ -173,56 +173,39 @@ func (e *rampoEngine) spot(s string) rampoSpot {
 	return sp
 }
 
+// Apply implements games.Engine through the shared coup lifecycle (games.Base.Step).
 func (e *rampoEngine) Apply(ev *journal.Event, out []games.Record) []games.Record {
-	e.Begin(out)
-	if ev.Type == journal.TypeCoupStart {
-		if e.Coup != nil {
-			e.endCoup(nil)
-		}
-		e.startCoup(ev)
-		return e.Out()
-	}
-	e.Track(ev)
+	return e.Step(e, ev, out)
+}
+
+// Event implements games.Hooks: every event but coup_start and coup_end.
+func (e *rampoEngine) Event(ev *journal.Event) {
 	switch ev.Type {
 	case journal.TypeBet:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeAction:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.action(ev)
 	case journal.TypeDice:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.throw(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.Money.Add(ev)
-	case journal.TypeCoupEnd:
-		if e.Coup != nil {
-			e.endCoup(ev)
-		}
 	}
-	return e.Out()
 }
 
+// Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *rampoEngine) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	if e.Coup != nil {
-		e.endCoup(nil)
-	}
-	return e.Out()
+	return e.Finish(e, out)
 }
 
-func (e *rampoEngine) ensure(ev *journal.Event) {
-	if e.Coup == nil {
-		e.startCoup(ev)
-	}
-}
-
-func (e *rampoEngine) startCoup(ev *journal.Event) {
-	e.StartCoup(ev)
+// CoupStarted implements games.Hooks: the per-coup state is reset.
+func (e *rampoEngine) CoupStarted(ev *journal.Event) {
 	e.turns.startCoup()
 	if e.carry {
 		// The last throw was void: its stakes stand for this one (F004 L649-L650).
@@ -603,7 +586,7 @@ func (e *rampoEngine) paidBeyondPending(k games.StakeKey) bool {
 	return o.Net(0) != pending
 }
 
-func (e *rampoEngine) endCoup(ev *journal.Event) {
+func (e *rampoEngine) FinishCoup(ev *journal.Event) {
 	if !e.limitsDone && e.stakes.Len() > 0 {
 		e.checkLimits(ev)
 	}

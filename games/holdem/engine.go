@@ -60,8 +60,10 @@ type deferred struct {
 
 // coupState is what the engine follows during one coup.
 type coupState struct {
-	deferred []deferred
-	seats    [seatCap + 1]seat
+	// dealerReported: the croupier's relief during this coup has been reported.
+	dealerReported bool
+	deferred       []deferred
+	seats          [seatCap + 1]seat
 	// top is the highest seat number of the table (10 unless a seat beyond it was used):
 	// clockwise order wraps from top to 1.
 	top int
@@ -129,65 +131,45 @@ func newEngine(s games.Setup, cfg config) *engine {
 	return e
 }
 
-// Apply implements games.Engine.
+// Apply implements games.Engine through the shared coup lifecycle (games.Base.Step).
 func (e *engine) Apply(ev *journal.Event, out []games.Record) []games.Record {
-	e.Begin(out)
+	return e.Step(e, ev, out)
+}
+
+// Event implements games.Hooks: every event but coup_start and coup_end.
+func (e *engine) Event(ev *journal.Event) {
 	switch ev.Type {
-	case journal.TypeCoupStart:
-		if e.Coup != nil {
-			e.endCoup(nil)
-		}
-		e.startCoup(ev)
-		return e.Out()
 	case journal.TypeDealer:
 		e.dealerChange(ev)
-	}
-	e.Track(ev)
-	switch ev.Type {
 	case journal.TypeAction:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.action(ev)
 	case journal.TypeCard:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.card(ev)
 	case journal.TypeReveal:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.reveal(ev)
 	case journal.TypeNoMoreBets:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.CloseBets(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.money = append(e.money, moneyEvent{typ: ev.Type, spot: ev.Spot, player: ev.Player, amount: ev.Amount,
 			hasAmount: ev.HasAmount, line: ev.Line, frame: ev.Frame, t: ev.T})
 	case journal.TypeRake:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.Money.Add(ev)
-	case journal.TypeCoupEnd:
-		if e.Coup != nil {
-			e.endCoup(ev)
-		}
 	}
-	return e.Out()
 }
 
-// Close implements games.Engine.
+// Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *engine) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	if e.Coup != nil {
-		e.endCoup(nil)
-	}
-	return e.Out()
+	return e.Finish(e, out)
 }
 
-func (e *engine) ensure(ev *journal.Event) {
-	if e.Coup == nil {
-		e.startCoup(ev)
-	}
-}
-
-func (e *engine) startCoup(ev *journal.Event) {
-	e.StartCoup(ev)
+// CoupStarted implements games.Hooks: the per-coup state is reset.
+func (e *engine) CoupStarted(ev *journal.Event) {
 	// Reuse the previous coup's buffers: settlements and findings copy what they cite.
 	old := &e.c
 	fresh := coupState{holeSeq: old.holeSeq[:0], boardEv: reuse(old.boardEv), top: max(old.top, maxPlayers), deferred: old.deferred[:0]}
@@ -201,9 +183,10 @@ func (e *engine) startCoup(ev *journal.Event) {
 // dealerChange: AM 2008-761 art. 1 (seed 003 L21): the dealer cannot be relieved during the
 // deal, the play or the payment.
 func (e *engine) dealerChange(ev *journal.Event) {
-	if e.Coup == nil || !e.c.started || e.Coup.Dealer == "" || ev.Dealer == e.Coup.Dealer || e.Coup.DealerChanged {
+	if e.Coup == nil || !e.c.started || e.Coup.Dealer == "" || ev.Dealer == e.Coup.Dealer || e.c.dealerReported {
 		return
 	}
+	e.c.dealerReported = true
 	e.Find(ev, e.rules.dealerChange, "", "", games.Text("dealer "+e.Coup.Dealer+" to the end of the coup"), games.Text("dealer "+ev.Dealer),
 		fmt.Sprintf("dealer %s was relieved by %s in the middle of coup %s; a dealer stays from the deal to the last payment", e.Coup.Dealer, ev.Dealer, e.Coup.ID))
 }

@@ -202,8 +202,8 @@ func bracketAmount(bs []bracket, x int64) int64 {
 	return r
 }
 
-// endCoup settles the pots and the rake and closes the coup.
-func (e *engine) endCoup(ev *journal.Event) {
+// FinishCoup settles the pots and the rake and closes the coup.
+func (e *engine) FinishCoup(ev *journal.Event) {
 	c := &e.c
 	e.judgeButtonMove()
 	e.flushDeferred(0)

@@ -147,8 +147,8 @@ func (t *table) find(ev *journal.Event, id, spot, player string, expected, obser
 	t.Find(ev, t.rule(id), spot, player, expected, observed, detail, extra...)
 }
 
-func (t *table) startCoup(ev *journal.Event) {
-	t.StartCoup(ev)
+// resetCoup clears the per-coup state when a coup opens.
+func (t *table) resetCoup() {
 	t.stakes.Reset()
 	clear(t.seats)
 	t.seats = t.seats[:0]
@@ -161,12 +161,6 @@ func (t *table) startCoup(ev *journal.Event) {
 	t.paid = t.paid[:0]
 	clear(t.unjudged)
 	clear(t.findings)
-}
-
-func (t *table) ensure(ev *journal.Event) {
-	if t.Coup == nil {
-		t.startCoup(ev)
-	}
 }
 
 // seat returns box n, creating it.

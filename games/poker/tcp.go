@@ -42,30 +42,25 @@ func newTCP(s games.Setup) (*tcp, error) {
 	return e, nil
 }
 
-// Apply implements games.Engine.
+// Apply implements games.Engine through the shared coup lifecycle (games.Base.Step).
 func (e *tcp) Apply(ev *journal.Event, out []games.Record) []games.Record {
-	e.Begin(out)
-	if ev.Type == journal.TypeCoupStart {
-		if e.Coup != nil {
-			e.endCoup(nil)
-		}
-		e.start(ev)
-		return e.Out()
-	}
-	prevDealer := e.Dealer
-	e.Track(ev)
+	return e.Step(e, ev, out)
+}
+
+// Event implements games.Hooks: every event but coup_start and coup_end.
+func (e *tcp) Event(ev *journal.Event) {
 	switch ev.Type {
 	case journal.TypeDealer:
 		// Art. 55-21 (L436): no relief during the deal, the play or the payments.
-		e.relieved(ev, prevDealer, e.Coup != nil && e.Coup.CutOff)
+		e.relieved(ev, e.PrevDealer, e.Coup != nil && e.Coup.CutOff)
 	case journal.TypeBet:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeCard:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.active = true
 		// The first card closes the bets (L433-L435, L452-L453).
 		e.cutOff(ev)
@@ -73,7 +68,7 @@ func (e *tcp) Apply(ev *journal.Event, out []games.Record) []games.Record {
 			e.holeCard(ev)
 		}
 	case journal.TypeReveal:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.active = true
 		if !e.dealOver() && ev.To != "dealer" && ev.To != "burn" {
 			// A box's cards turned up while the deal goes on: the player has seen them (L470).
@@ -83,38 +78,24 @@ func (e *tcp) Apply(ev *journal.Event, out []games.Record) []games.Record {
 		}
 		e.revealTo(ev)
 	case journal.TypeAction:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.action(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.judgeDeal(ev)
 		e.money(ev)
-	case journal.TypeCoupEnd:
-		if e.Coup != nil {
-			e.endCoup(ev)
-		}
 	}
-	return e.Out()
 }
 
-// Close implements games.Engine.
+// Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *tcp) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	if e.Coup != nil {
-		e.endCoup(nil)
-	}
-	return e.Out()
+	return e.Finish(e, out)
 }
 
-func (e *tcp) start(ev *journal.Event) {
-	e.startCoup(ev)
+// CoupStarted implements games.Hooks: the per-coup state is reset.
+func (e *tcp) CoupStarted(ev *journal.Event) {
+	e.resetCoup()
 	e.void = ""
-}
-
-func (e *tcp) ensure(ev *journal.Event) {
-	if e.Coup == nil {
-		e.start(ev)
-	}
 }
 
 // judgeDeal checks the deal once it is over: three rounds of one card to each hand from
@@ -221,7 +202,7 @@ func (e *tcp) look(ev *journal.Event) {
 		fmt.Sprintf("%s looked at the cards of box %d before the end of the deal: the hand is void", player, s.n))
 }
 
-func (e *tcp) endCoup(ev *journal.Event) {
+func (e *tcp) FinishCoup(ev *journal.Event) {
 	if !e.Coup.CutOff && e.stakes.Len() > 0 {
 		e.checkStakes(ev)
 	}

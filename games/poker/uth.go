@@ -35,33 +35,28 @@ func newUTH(s games.Setup) (*uth, error) {
 	return e, nil
 }
 
-// Apply implements games.Engine.
+// Apply implements games.Engine through the shared coup lifecycle (games.Base.Step).
 func (e *uth) Apply(ev *journal.Event, out []games.Record) []games.Record {
-	e.Begin(out)
-	if ev.Type == journal.TypeCoupStart {
-		if e.Coup != nil {
-			e.endCoup(nil)
-		}
-		e.startCoup(ev)
-		return e.Out()
-	}
-	prevDealer := e.Dealer
-	e.Track(ev)
+	return e.Step(e, ev, out)
+}
+
+// Event implements games.Hooks: every event but coup_start and coup_end.
+func (e *uth) Event(ev *journal.Event) {
 	switch ev.Type {
 	case journal.TypeDealer:
 		// Art. 55-20 (L338): the croupier cannot be relieved during the coup.
-		e.relieved(ev, prevDealer, e.active)
+		e.relieved(ev, e.PrevDealer, e.active)
 	case journal.TypeBet:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeCard:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.card(ev)
 	case journal.TypeReveal:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.active = true
 		if e.dealer.dealt >= 2 || ev.To == "dealer" || ev.To == "board" {
 			// A box's cards shown while the deal goes on do not end it.
@@ -69,28 +64,22 @@ func (e *uth) Apply(ev *journal.Event, out []games.Record) []games.Record {
 		}
 		e.revealTo(ev)
 	case journal.TypeAction:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.action(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.judgeDeal(ev)
 		e.money(ev)
-	case journal.TypeCoupEnd:
-		if e.Coup != nil {
-			e.endCoup(ev)
-		}
 	}
-	return e.Out()
 }
 
-// Close implements games.Engine.
+// Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *uth) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	if e.Coup != nil {
-		e.endCoup(nil)
-	}
-	return e.Out()
+	return e.Finish(e, out)
 }
+
+// CoupStarted implements games.Hooks: the per-coup state is reset.
+func (e *uth) CoupStarted(ev *journal.Event) { e.resetCoup() }
 
 // cutOff closes the bets and checks Ante = Blind on the stakes as they stand.
 func (e *uth) cutOff(ev *journal.Event) {
@@ -273,7 +262,7 @@ func multiplesText(ante int64, mults []int64) string {
 	return s
 }
 
-func (e *uth) endCoup(ev *journal.Event) {
+func (e *uth) FinishCoup(ev *journal.Event) {
 	if !e.Coup.CutOff && e.stakes.Len() > 0 {
 		e.checkStakes(ev)
 	}

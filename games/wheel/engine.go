@@ -221,59 +221,42 @@ func americanOrder(kind string) int {
 	return 12 // straight
 }
 
+// Apply implements games.Engine through the shared coup lifecycle (games.Base.Step).
 func (e *engine) Apply(ev *journal.Event, out []games.Record) []games.Record {
-	e.Begin(out)
-	if ev.Type == journal.TypeCoupStart {
-		if e.Coup != nil {
-			e.endCoup(nil)
-		}
-		e.startCoup(ev)
-		return e.Out()
-	}
-	e.Track(ev)
+	return e.Step(e, ev, out)
+}
+
+// Event implements games.Hooks: every event but coup_start and coup_end.
+func (e *engine) Event(ev *journal.Event) {
 	switch ev.Type {
 	case journal.TypeBet:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeSpin:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.spin(ev)
 	case journal.TypeResult:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.setResult(ev)
 	case journal.TypeAction:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.action(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
-		e.ensure(ev)
+		e.Ensure(e, ev)
 		e.Money.Add(ev)
-	case journal.TypeCoupEnd:
-		if e.Coup != nil {
-			e.endCoup(ev)
-		}
 	}
-	return e.Out()
 }
 
+// Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *engine) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	if e.Coup != nil {
-		e.endCoup(nil)
-	}
-	return e.Out()
+	return e.Finish(e, out)
 }
 
-func (e *engine) ensure(ev *journal.Event) {
-	if e.Coup == nil {
-		e.startCoup(ev)
-	}
-}
-
-func (e *engine) startCoup(ev *journal.Event) {
-	e.StartCoup(ev)
+// CoupStarted implements games.Hooks: the per-coup state is reset.
+func (e *engine) CoupStarted(ev *journal.Event) {
 	if e.carry {
 		// The previous draw was void: its stakes stand for this spin.
 		for _, st := range e.stakes.All() {
@@ -476,8 +459,8 @@ func (e *engine) action(ev *journal.Event) {
 	e.choices.Record(ev)
 }
 
-// endCoup settles the stakes against the result and closes the coup.
-func (e *engine) endCoup(ev *journal.Event) {
+// FinishCoup settles the stakes against the result and closes the coup.
+func (e *engine) FinishCoup(ev *journal.Event) {
 	switch {
 	case e.void != "":
 		e.Coup.Result = e.void
