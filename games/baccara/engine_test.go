@@ -1,7 +1,6 @@
 package baccara_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -9,9 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/baccara"
-	"github.com/coupwatch/coupwatch/games/replay"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 )
 
 // script turns a compact coup script into a journal. One command per line:
@@ -26,27 +24,15 @@ import (
 //	end                       coup_end
 func script(t testing.TB, game, rules, limits, src string) []byte {
 	t.Helper()
-	var b bytes.Buffer
-	at := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
-	emit := func(fields map[string]any) {
-		at = at.Add(time.Second)
-		fields["t"] = at.Format("2006-01-02T15:04:05.000Z")
-		fields["table"] = "T1"
-		line, err := json.Marshal(fields)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(line)
-		b.WriteByte('\n')
-	}
-	open := map[string]any{"type": "table_open", "game": game, "schema": 1}
+	open := map[string]any{}
 	if rules != "" {
 		open["rules"] = json.RawMessage(rules)
 	}
 	if limits != "" {
 		open["limits"] = json.RawMessage(limits)
 	}
-	emit(open)
+	j := gamestest.Table{ID: "T1", Start: time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC), Game: game, Open: gamestest.Fragment(open)}.New()
+	emit := func(fields map[string]any) { j.Line(gamestest.Fragment(fields)) }
 	for _, line := range strings.Split(src, "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 {
@@ -92,7 +78,7 @@ func script(t testing.TB, game, rules, limits, src string) []byte {
 			t.Fatalf("unknown script command %q", line)
 		}
 	}
-	return b.Bytes()
+	return []byte(j.String())
 }
 
 // run replays a journal through the baccara games and returns its settlements and
@@ -100,24 +86,19 @@ func script(t testing.TB, game, rules, limits, src string) []byte {
 // "COUP RULE SPOT PLAYER" (- for an empty spot or player).
 func run(t testing.TB, journal []byte) (settle, found []string, err error) {
 	t.Helper()
-	cat, cerr := games.NewCatalog(baccara.Games()...)
-	if cerr != nil {
-		t.Fatal(cerr)
-	}
+	out, err := gamestest.Replay(t, gamestest.Catalog(t, baccara.Games()...), string(journal))
 	dash := func(s string) string {
 		if s == "" {
 			return "-"
 		}
 		return s
 	}
-	err = replay.Run(cat, []replay.Source{{Name: "test.jsonl", R: bytes.NewReader(journal)}}, replay.Options{}, func(r games.Record) {
-		switch r := r.(type) {
-		case *games.Settlement:
-			settle = append(settle, fmt.Sprintf("%s %s %s %d", r.Coup, r.Spot, r.Player, r.Expected))
-		case *games.Discrepancy:
-			found = append(found, fmt.Sprintf("%s %s %s %s", r.Coup, r.Rule, dash(r.Spot), dash(r.Player)))
-		}
-	})
+	for _, r := range out.Settlements {
+		settle = append(settle, fmt.Sprintf("%s %s %s %d", r.Coup, r.Spot, r.Player, r.Expected))
+	}
+	for _, r := range out.Findings {
+		found = append(found, fmt.Sprintf("%s %s %s %s", r.Coup, r.Rule, dash(r.Spot), dash(r.Player)))
+	}
 	sort.Strings(settle)
 	sort.Strings(found)
 	return settle, found, err

@@ -1,16 +1,14 @@
 package baccara_test
 
 import (
-	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/baccara"
-	"github.com/coupwatch/coupwatch/games/replay"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden replay outputs under testdata/golden")
@@ -48,59 +46,19 @@ func goldenSources(t *testing.T) map[string]string {
 // TestGolden replays each scenario journal and compares the whole replay output (details,
 // evidence, coup summaries) with testdata/golden; -update rewrites it.
 func TestGolden(t *testing.T) {
-	cat, err := games.NewCatalog(baccara.Games()...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := gamestest.Catalog(t, baccara.Games()...)
 	srcs := goldenSources(t)
 	if len(srcs) == 0 {
 		t.Fatal("no scenario journals found")
 	}
 	for name, src := range srcs {
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got bytes.Buffer
-			err = replay.Run(cat, []replay.Source{{Name: filepath.Base(src), R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
-				got.Write(r.AppendJSON(nil))
-				got.WriteByte('\n')
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := gamestest.ReplayFile(t, cat, src)
 			path := filepath.Join("testdata", "golden", name)
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
+			if _, err := os.Stat(path); !*update && os.IsNotExist(err) && strings.HasPrefix(name, "public") {
+				t.Skip("no golden output for this public scenario (run with -update)")
 			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				if os.IsNotExist(err) && strings.HasPrefix(name, "public") {
-					t.Skip("no golden output for this public scenario (run with -update)")
-				}
-				t.Fatalf("%v (run go test ./games/baccara -run TestGolden -update)", err)
-			}
-			if !bytes.Equal(got.Bytes(), want) {
-				gl, wl := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
-				for i := 0; i < len(gl) || i < len(wl); i++ {
-					var g, w string
-					if i < len(gl) {
-						g = gl[i]
-					}
-					if i < len(wl) {
-						w = wl[i]
-					}
-					if g != w {
-						t.Fatalf("output differs from %s at line %d:\n got %s\nwant %s", path, i+1, g, w)
-					}
-				}
-			}
+			gamestest.Golden(t, path, got.JSONL, *update)
 		})
 	}
 }

@@ -354,11 +354,11 @@ func TestCoups(t *testing.T) {
 			if want == nil {
 				want = []string{}
 			}
-			if got := o.rules(); !reflect.DeepEqual(got, want) {
+			if got := o.Rules(); !reflect.DeepEqual(got, want) {
 				t.Errorf("findings %v, want %v%s", got, want, o)
 			}
 			if tt.nets != nil {
-				if got := o.nets("1"); !reflect.DeepEqual(got, tt.nets) {
+				if got := o.CoupNets("1"); !reflect.DeepEqual(got, tt.nets) {
 					t.Errorf("coup 1 nets %v, want %v%s", got, tt.nets, o)
 				}
 			}
@@ -395,7 +395,7 @@ func TestSideBets(t *testing.T) {
 			rnvp, card("burn", "XX"), card("burn", "XX"), card("burn", "XX"), card("burn", "XX"), card("burn", "XX"),
 			card("box:1", tt.c1), card("dealer", tt.up), card("box:1", tt.c2), act("P1", "stand", "box:1"), card("dealer", "TS"), card("dealer", "9S"), coupEnd))
 		var pairs, plus3 int64
-		for _, s := range o.settlements {
+		for _, s := range o.Settlements {
 			switch s.Spot {
 			case "box:1:pairs":
 				pairs = s.Expected
@@ -448,11 +448,11 @@ func TestCheck(t *testing.T) {
 // TestOptions rejects malformed or unknown rules options.
 func TestOptions(t *testing.T) {
 	for _, rules := range []string{`{"decks":0}`, `{"split_cards":"suit"}`, `{"dealer_soft_ace":"h17"}`, `{"surrender":true}`, `{"csm":"yes"}`} {
-		if _, err := tryRun(journalOf(rules, coupStart("1"))); err == nil {
+		if _, err := tryRun(t, journalOf(rules, coupStart("1"))); err == nil {
 			t.Errorf("rules %s accepted", rules)
 		}
 	}
-	if _, err := tryRun(journalOf(`{"decks":8,"csm":false,"burn_cards":5,"rounding":"nearest","settlement_order":"off"}`, coupStart("1"))); err != nil {
+	if _, err := tryRun(t, journalOf(`{"decks":8,"csm":false,"burn_cards":5,"rounding":"nearest","settlement_order":"off"}`, coupStart("1"))); err != nil {
 		t.Errorf("valid rules rejected: %v", err)
 	}
 }

@@ -1,112 +1,35 @@
 package blackjack_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/blackjack"
-	"github.com/coupwatch/coupwatch/games/replay"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 )
 
 // journalOf builds a blackjack journal: rules is the table_open's rules object ("" for none),
 // each event a JSON fragment without t and table. Times advance a second per line.
 func journalOf(rules string, events ...string) string {
-	var b strings.Builder
-	t := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
-	line := func(frag string) {
-		t = t.Add(time.Second)
-		fmt.Fprintf(&b, `{"t":%q,"table":"BJ-T",%s}`+"\n", t.Format(time.RFC3339Nano), frag)
-	}
-	open := `"type":"table_open","game":"blackjack","schema":1,"limits":{"min":500,"max":50000}`
-	if rules != "" {
-		open += `,"rules":` + rules
-	}
-	line(open)
-	for _, e := range events {
-		line(e)
-	}
-	return b.String()
+	return gamestest.Table{ID: "BJ-T", Start: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC), Game: "blackjack",
+		Limits: `{"min":500,"max":50000}`, Rules: rules}.Journal(events...)
 }
 
-type out struct {
-	settlements []*games.Settlement
-	findings    []*games.Discrepancy
-	coups       []*games.CoupSummary
-}
-
-// net returns the expected nets of a coup's settlements, summed by spot and player, as
-// "spot player net" lines sorted.
-func (o out) nets(coup string) []string {
-	sum := map[string]int64{}
-	for _, s := range o.settlements {
-		if s.Coup == coup {
-			sum[s.Spot+" "+s.Player] += s.Expected
-		}
-	}
-	var r []string
-	for k, v := range sum {
-		r = append(r, fmt.Sprintf("%s %d", k, v))
-	}
-	sort.Strings(r)
-	return r
-}
-
-// rules returns "coup:rule" for every finding, sorted.
-func (o out) rules() []string {
-	r := []string{}
-	for _, d := range o.findings {
-		r = append(r, d.Coup+":"+d.Rule)
-	}
-	sort.Strings(r)
-	return r
-}
-
-func (o out) String() string {
-	var b strings.Builder
-	for _, s := range o.settlements {
-		fmt.Fprintf(&b, "\n  settle %s %s %s %s %d (%s)", s.Coup, s.Spot, s.Player, s.Outcome, s.Expected, s.Detail)
-	}
-	for _, d := range o.findings {
-		fmt.Fprintf(&b, "\n  find %s %s %s %s: %s", d.Coup, d.Rule, d.Spot, d.Player, d.Detail)
-	}
-	return b.String()
-}
-
-func tryRun(src string) (out, error) {
-	cat, err := games.NewCatalog(blackjack.Games()...)
-	if err != nil {
-		return out{}, err
-	}
-	var o out
-	err = replay.Run(cat, []replay.Source{{Name: "t.jsonl", R: strings.NewReader(src)}}, replay.Options{}, func(r games.Record) {
-		var m map[string]any
-		if jerr := json.Unmarshal(r.AppendJSON(nil), &m); jerr != nil {
-			panic(jerr)
-		}
-		switch r := r.(type) {
-		case *games.Settlement:
-			o.settlements = append(o.settlements, r)
-		case *games.Discrepancy:
-			o.findings = append(o.findings, r)
-		case *games.CoupSummary:
-			o.coups = append(o.coups, r)
-		}
-	})
-	return o, err
-}
-
-func run(t *testing.T, src string) out {
+func catalog(t testing.TB) *games.Catalog {
 	t.Helper()
-	o, err := tryRun(src)
-	if err != nil {
-		t.Fatalf("replay: %v\n%s", err, src)
-	}
-	return o
+	return gamestest.Catalog(t, blackjack.Games()...)
+}
+
+func tryRun(t *testing.T, src string) (gamestest.Output, error) {
+	t.Helper()
+	return gamestest.Replay(t, catalog(t), src)
+}
+
+func run(t *testing.T, src string) gamestest.Output {
+	t.Helper()
+	return gamestest.Run(t, catalog(t), src)
 }
 
 func bet(spot, player string, amount int64) string {

@@ -1,17 +1,13 @@
 package dice_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coupwatch/coupwatch/games"
-	"github.com/coupwatch/coupwatch/games/dice"
-	"github.com/coupwatch/coupwatch/games/replay"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 )
 
 // ev is one journal event without its time and table.
@@ -59,31 +55,18 @@ func coup(id, shooter string, body ...ev) []ev {
 
 // session builds a journal: table_open with rules and limits, then the coups.
 func session(game string, rules map[string]any, min, max int64, coups ...[]ev) []byte {
-	var b bytes.Buffer
-	t := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
-	write := func(e ev) {
-		t = t.Add(time.Second)
-		e["t"] = t.Format("2006-01-02T15:04:05.000Z")
-		e["table"] = "T-1"
-		line, err := json.Marshal(e)
-		if err != nil {
-			panic(err)
-		}
-		b.Write(line)
-		b.WriteByte('\n')
-	}
-	open := ev{"type": "table_open", "game": game, "schema": 1, "limits": map[string]any{"min": min, "max": max}}
+	open := map[string]any{"limits": map[string]any{"min": min, "max": max}}
 	if rules != nil {
 		open["rules"] = rules
 	}
-	write(open)
-	write(ev{"type": "dealer", "dealer": "D-1"})
+	j := gamestest.Table{ID: "T-1", Start: time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC), Game: game, Open: gamestest.Fragment(open)}.New()
+	j.Line(`"type":"dealer","dealer":"D-1"`)
 	for _, c := range coups {
 		for _, e := range c {
-			write(e)
+			j.Line(gamestest.Fragment(e))
 		}
 	}
-	return b.Bytes()
+	return []byte(j.String())
 }
 
 // output is the replay of a journal, by record type.
@@ -92,40 +75,21 @@ type output struct {
 	outcomes    map[string]string
 	findings    []string // "coup rule spot player", sorted
 	wrong       map[string]int64
-	records     []map[string]any
+	jsonl       []byte
 }
 
 func replayJournal(t *testing.T, data []byte) output {
 	t.Helper()
-	cat, err := games.NewCatalog(dice.Games()...)
-	if err != nil {
-		t.Fatal(err)
+	out := gamestest.Run(t, diceCatalog(t), string(data))
+	o := output{settlements: out.Due(), outcomes: map[string]string{}, wrong: map[string]int64{}, jsonl: out.JSONL}
+	for _, s := range out.Settlements {
+		o.outcomes[s.Coup+" "+s.Spot+" "+s.Player] = string(s.Outcome)
 	}
-	o := output{settlements: map[string]int64{}, outcomes: map[string]string{}, wrong: map[string]int64{}}
-	err = replay.Run(cat, []replay.Source{{Name: "test.jsonl", R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
-		var m map[string]any
-		if err := json.Unmarshal(r.AppendJSON(nil), &m); err != nil {
-			t.Fatalf("record is not JSON: %v", err)
+	for _, d := range out.Findings {
+		o.findings = append(o.findings, d.Coup+" "+d.Rule+" "+d.Spot+" "+d.Player)
+		if d.Kind == games.WrongPayout {
+			o.wrong[d.Coup+" "+d.Spot+" "+d.Player] = d.Expected.Amount()
 		}
-		o.records = append(o.records, m)
-		s := func(k string) string {
-			v, _ := m[k].(string)
-			return v
-		}
-		key := s("coup") + " " + s("spot") + " " + s("player")
-		switch m["type"] {
-		case "settlement":
-			o.settlements[key] += int64(m["expected"].(float64))
-			o.outcomes[key] = s("outcome")
-		case "discrepancy":
-			o.findings = append(o.findings, s("coup")+" "+s("rule")+" "+s("spot")+" "+s("player"))
-			if s("kind") == "wrong_payout" {
-				o.wrong[key] = int64(m["expected"].(float64))
-			}
-		}
-	})
-	if err != nil {
-		t.Fatalf("replay: %v", err)
 	}
 	sort.Strings(o.findings)
 	return o
@@ -150,10 +114,4 @@ func (o output) want(t *testing.T, settlements map[string]int64, findings ...str
 	}
 }
 
-func (o output) dump() string {
-	var b strings.Builder
-	for _, r := range o.records {
-		fmt.Fprintln(&b, r)
-	}
-	return b.String()
-}
+func (o output) dump() string { return string(o.jsonl) }

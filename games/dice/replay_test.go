@@ -3,12 +3,12 @@ package dice_test
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/dice"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 	"github.com/coupwatch/coupwatch/games/replay"
 )
 
@@ -16,11 +16,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 func diceCatalog(tb testing.TB) *games.Catalog {
 	tb.Helper()
-	cat, err := games.NewCatalog(dice.Games()...)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return cat
+	return gamestest.Catalog(tb, dice.Games()...)
 }
 
 // replayAll replays a journal and returns its output lines and counts.
@@ -71,26 +67,8 @@ func TestGolden(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			data, _ := c.gen(t, 400, 42)
 			got, _ := replayAll(t, cat, data)
-			journalPath := filepath.Join("testdata", c.name+".jsonl")
-			goldenPath := filepath.Join("testdata", c.name+".golden.jsonl")
-			if *update {
-				for path, b := range map[string][]byte{journalPath: data, goldenPath: got} {
-					if err := os.WriteFile(path, b, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			want, err := os.ReadFile(goldenPath)
-			if err != nil {
-				t.Fatalf("%v (run go test ./games/dice -run TestGolden -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("replay output differs from %s (run with -update after checking the change)", goldenPath)
-			}
-			saved, err := os.ReadFile(journalPath)
-			if err != nil || !bytes.Equal(saved, data) {
-				t.Errorf("%s is not the generated journal (run with -update)", journalPath)
-			}
+			gamestest.Golden(t, filepath.Join("testdata", c.name+".golden.jsonl"), got, *update)
+			gamestest.Golden(t, filepath.Join("testdata", c.name+".jsonl"), data, *update)
 		})
 	}
 }

@@ -260,7 +260,7 @@ func TestCoups(t *testing.T) {
 			if got := o.rules(); !reflect.DeepEqual(got, tc.rules) {
 				t.Errorf("findings %v, want %v%s", got, tc.rules, o)
 			}
-			due := o.due()
+			due := o.Due()
 			for k, v := range tc.due {
 				if got, ok := due[k]; !ok || got != v {
 					t.Errorf("%s: due %d (settled %v), want %d%s", k, got, ok, v, o)
@@ -278,13 +278,13 @@ func TestHeadsUp(t *testing.T) {
 		flop("2C", "7D", "9H").act(1, "check", 0).act(2, "check", 0).
 		turn("KS").act(1, "check", 0).act(2, "check", 0).end().
 		coup("2", 2, 1).deal(2, 1).act(2, "fold", 0).end().String()
-	if o := run(t, src); len(o.findings) != 0 {
+	if o := run(t, src); len(o.Findings) != 0 {
 		t.Errorf("literal heads-up: %v%s", o.rules(), o)
 	}
 	src = newTable(`{"heads_up":"button_small_blind"}`).coup("1", 1, 2).deal(2, 1).
 		act(1, "call", 100).act(2, "check", 0).
 		flop("2C", "7D", "9H").act(2, "check", 0).act(1, "check", 0).end().String()
-	if o := run(t, src); len(o.findings) != 0 {
+	if o := run(t, src); len(o.Findings) != 0 {
 		t.Errorf("button posts the small blind: %v%s", o.rules(), o)
 	}
 }
@@ -346,10 +346,10 @@ func TestSidePots(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			o := run(t, allIns(tc.rules, tc.hands))
-			if len(o.findings) != 0 {
+			if len(o.Findings) != 0 {
 				t.Errorf("findings %v%s", o.rules(), o)
 			}
-			due := o.due()
+			due := o.Due()
 			for k, v := range tc.due {
 				if due[k] != v {
 					t.Errorf("%s: due %d, want %d%s", k, due[k], v, o)
@@ -381,10 +381,10 @@ func TestRakeModes(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.rules, func(t *testing.T) {
 			o := run(t, std(newTable(tc.rules), "1").end().String())
-			if got := o.due()["1 rake house"]; got != tc.rake {
+			if got := o.Due()["1 rake house"]; got != tc.rake {
 				t.Errorf("rake %d, want %d%s", got, tc.rake, o)
 			}
-			if got := o.due()["1 pot:main P1"]; got != 3600-tc.rake {
+			if got := o.Due()["1 pot:main P1"]; got != 3600-tc.rake {
 				t.Errorf("award %d, want %d%s", got, 3600-tc.rake, o)
 			}
 		})
@@ -417,7 +417,7 @@ func TestFranceCaps(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.rules, func(t *testing.T) {
 			o := run(t, big(tc.rules))
-			if got := o.due()["1 rake house"]; got != tc.rake {
+			if got := o.Due()["1 rake house"]; got != tc.rake {
 				t.Errorf("rake %d, want %d%s", got, tc.rake, o)
 			}
 		})

@@ -8,30 +8,21 @@ import (
 	"time"
 
 	"github.com/coupwatch/coupwatch/games"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 	"github.com/coupwatch/coupwatch/games/holdem"
-	"github.com/coupwatch/coupwatch/games/replay"
 )
 
 // table writes a hold'em journal line by line; times advance a second per line.
-type table struct {
-	b strings.Builder
-	t time.Time
-}
+type table struct{ *gamestest.Journal }
 
 func newTable(rules string) *table {
-	tb := &table{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
-	open := `"type":"table_open","game":"texas_holdem_nl","schema":1,"limits":{"min":100,"max":10000000}`
-	if rules != "" {
-		open += `,"rules":` + rules
-	}
-	tb.line(open)
-	tb.line(`"type":"dealer","dealer":"D-1"`)
-	return tb
+	tb := &table{gamestest.Table{ID: "NL-1", Start: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC), Game: "texas_holdem_nl",
+		Limits: `{"min":100,"max":10000000}`, Rules: rules}.New()}
+	return tb.line(`"type":"dealer","dealer":"D-1"`)
 }
 
 func (tb *table) line(frag string) *table {
-	tb.t = tb.t.Add(time.Second)
-	fmt.Fprintf(&tb.b, `{"t":%q,"table":"NL-1",%s}`+"\n", tb.t.Format(time.RFC3339Nano), frag)
+	tb.Line(frag)
 	return tb
 }
 
@@ -89,27 +80,14 @@ func (tb *table) pay(spot string, seat int, amount int64) *table {
 
 func (tb *table) end() *table { return tb.line(`"type":"coup_end"`) }
 
-func (tb *table) String() string { return tb.b.String() }
+// out is a replay's output.
+type out struct{ gamestest.Output }
 
-type out struct {
-	settlements []*games.Settlement
-	findings    []*games.Discrepancy
-	coups       []*games.CoupSummary
-}
-
-// due returns the expected amounts by "coup spot player".
-func (o out) due() map[string]int64 {
-	m := map[string]int64{}
-	for _, s := range o.settlements {
-		m[s.Coup+" "+s.Spot+" "+s.Player] += s.Expected
-	}
-	return m
-}
-
-// rules returns "coup:rule[:player]" for each finding, sorted.
+// rules returns "coup:rule[:player]" for each finding, the rule without its texas_holdem_nl.
+// prefix, sorted (nil for none).
 func (o out) rules() []string {
 	var r []string
-	for _, d := range o.findings {
+	for _, d := range o.Findings {
 		k := d.Coup + ":" + strings.TrimPrefix(d.Rule, "texas_holdem_nl.")
 		if d.Player != "" {
 			k += ":" + d.Player
@@ -120,49 +98,18 @@ func (o out) rules() []string {
 	return r
 }
 
-func (o out) String() string {
-	var b strings.Builder
-	for _, s := range o.settlements {
-		fmt.Fprintf(&b, "\n  settle %s %s %s %s %d (%s)", s.Coup, s.Spot, s.Player, s.Outcome, s.Expected, s.Detail)
-	}
-	for _, d := range o.findings {
-		fmt.Fprintf(&b, "\n  find %s %s %s %s: %s", d.Coup, d.Rule, d.Spot, d.Player, d.Detail)
-	}
-	for _, c := range o.coups {
-		fmt.Fprintf(&b, "\n  coup %s: %s", c.Coup, c.Result)
-	}
-	return b.String()
-}
-
 func catalog(t testing.TB) *games.Catalog {
 	t.Helper()
-	cat, err := games.NewCatalog(holdem.Games()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cat
+	return gamestest.Catalog(t, holdem.Games()...)
 }
 
 func tryRun(t testing.TB, src string) (out, error) {
-	var o out
-	err := replay.Run(catalog(t), []replay.Source{{Name: "test.jsonl", R: strings.NewReader(src)}}, replay.Options{}, func(r games.Record) {
-		switch r := r.(type) {
-		case *games.Settlement:
-			o.settlements = append(o.settlements, r)
-		case *games.Discrepancy:
-			o.findings = append(o.findings, r)
-		case *games.CoupSummary:
-			o.coups = append(o.coups, r)
-		}
-	})
-	return o, err
+	t.Helper()
+	o, err := gamestest.Replay(t, catalog(t), src)
+	return out{o}, err
 }
 
 func run(t *testing.T, src string) out {
 	t.Helper()
-	o, err := tryRun(t, src)
-	if err != nil {
-		t.Fatalf("replay: %v\n%s", err, src)
-	}
-	return o
+	return out{gamestest.Run(t, catalog(t), src)}
 }

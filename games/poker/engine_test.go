@@ -7,24 +7,18 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coupwatch/coupwatch/games"
-	"github.com/coupwatch/coupwatch/games/replay"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 	"github.com/coupwatch/coupwatch/journal"
 )
 
 // journalOf builds a journal: a table_open for game with rules and limits 500/15000, then
 // one line per fragment ("type":"bet",...), each stamped with a time and the table.
 func journalOf(game, rules string, fragments ...string) string {
-	var b strings.Builder
-	open := fmt.Sprintf(`"type":"table_open","game":%q,"limits":{"min":500,"max":15000},"schema":1`, game)
-	if rules != "" {
-		open += `,"rules":` + rules
-	}
-	for i, f := range append([]string{open, `"type":"dealer","dealer":"D-1"`}, fragments...) {
-		fmt.Fprintf(&b, `{"t":"2026-11-22T20:%02d:%02d.000Z","table":"T-1",%s}`+"\n", i/60, i%60, f)
-	}
-	return b.String()
+	return gamestest.Table{ID: "T-1", Start: time.Date(2026, 11, 22, 19, 59, 59, 0, time.UTC), Game: game,
+		Limits: `{"min":500,"max":15000}`, Rules: rules}.New().Line(`"type":"dealer","dealer":"D-1"`).Lines(fragments...).String()
 }
 
 type outcome struct {
@@ -35,17 +29,14 @@ type outcome struct {
 
 func run(t *testing.T, j string) (outcome, error) {
 	t.Helper()
-	o := outcome{settled: map[string]int64{}, outcomes: map[string]string{}}
-	err := replay.Run(catalog(t), []replay.Source{{Name: "test.jsonl", R: strings.NewReader(j)}}, replay.Options{}, func(r games.Record) {
-		switch r := r.(type) {
-		case *games.Settlement:
-			k := r.Coup + " " + r.Spot + " " + r.Player
-			o.settled[k] += r.Expected
-			o.outcomes[k] = string(r.Outcome)
-		case *games.Discrepancy:
-			o.rules = append(o.rules, strings.TrimSpace(fmt.Sprintf("%s %s %s %s", r.Coup, r.Rule, r.Spot, r.Player)))
-		}
-	})
+	out, err := gamestest.Replay(t, catalog(t), j)
+	o := outcome{settled: out.Due(), outcomes: map[string]string{}}
+	for _, s := range out.Settlements {
+		o.outcomes[s.Coup+" "+s.Spot+" "+s.Player] = string(s.Outcome)
+	}
+	for _, d := range out.Findings {
+		o.rules = append(o.rules, strings.TrimSpace(fmt.Sprintf("%s %s %s %s", d.Coup, d.Rule, d.Spot, d.Player)))
+	}
 	sort.Strings(o.rules)
 	return o, err
 }

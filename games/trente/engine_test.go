@@ -1,16 +1,14 @@
 package trente_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coupwatch/coupwatch/games"
-	"github.com/coupwatch/coupwatch/games/replay"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 	"github.com/coupwatch/coupwatch/games/trente"
 	"github.com/coupwatch/coupwatch/journal"
 )
@@ -18,81 +16,18 @@ import (
 // journalOf builds a trente et quarante journal: rules is the table_open's rules object ("" for
 // none), each event a JSON fragment without t and table.
 func journalOf(rules string, events ...string) string {
-	var b strings.Builder
-	t := time.Date(2026, 11, 22, 22, 0, 0, 0, time.UTC)
-	line := func(frag string) {
-		t = t.Add(time.Second)
-		fmt.Fprintf(&b, `{"t":%q,"table":"TQ-T",%s}`+"\n", t.Format(time.RFC3339Nano), frag)
-	}
-	open := `"type":"table_open","game":"trente_et_quarante","schema":1,"limits":{"min":500,"max":100000}`
-	if rules != "" {
-		open += `,"rules":` + rules
-	}
-	line(open)
-	for _, e := range events {
-		line(e)
-	}
-	return b.String()
+	return gamestest.Table{ID: "TQ-T", Start: time.Date(2026, 11, 22, 22, 0, 0, 0, time.UTC), Game: "trente_et_quarante",
+		Limits: `{"min":500,"max":100000}`, Rules: rules}.Journal(events...)
 }
 
-type out struct {
-	settlements []*games.Settlement
-	findings    []*games.Discrepancy
+func catalog(t testing.TB) *games.Catalog {
+	t.Helper()
+	return gamestest.Catalog(t, trente.Games()...)
 }
 
-func tryRun(src string) (out, error) {
-	cat, err := games.NewCatalog(trente.Games()...)
-	if err != nil {
-		return out{}, err
-	}
-	var o out
-	err = replay.Run(cat, []replay.Source{{Name: "t.jsonl", R: strings.NewReader(src)}}, replay.Options{}, func(r games.Record) {
-		var m map[string]any
-		if jerr := json.Unmarshal(r.AppendJSON(nil), &m); jerr != nil {
-			panic(jerr)
-		}
-		switch r := r.(type) {
-		case *games.Settlement:
-			o.settlements = append(o.settlements, r)
-		case *games.Discrepancy:
-			o.findings = append(o.findings, r)
-		}
-	})
-	return o, err
-}
-
-// nets returns "coup spot player net" for every settled stake, summed, sorted.
-func (o out) nets() []string {
-	sum := map[string]int64{}
-	for _, s := range o.settlements {
-		sum[s.Coup+" "+s.Spot+" "+s.Player] += s.Expected
-	}
-	r := []string{}
-	for k, v := range sum {
-		r = append(r, fmt.Sprintf("%s %d", k, v))
-	}
-	sort.Strings(r)
-	return r
-}
-
-func (o out) rules() []string {
-	r := []string{}
-	for _, d := range o.findings {
-		r = append(r, d.Coup+":"+d.Rule)
-	}
-	sort.Strings(r)
-	return r
-}
-
-func (o out) String() string {
-	var b strings.Builder
-	for _, s := range o.settlements {
-		fmt.Fprintf(&b, "\n  settle %s %s %s %s %d (%s)", s.Coup, s.Spot, s.Player, s.Outcome, s.Expected, s.Detail)
-	}
-	for _, d := range o.findings {
-		fmt.Fprintf(&b, "\n  find %s %s %s %s: %s", d.Coup, d.Rule, d.Spot, d.Player, d.Detail)
-	}
-	return b.String()
+func tryRun(t *testing.T, src string) (gamestest.Output, error) {
+	t.Helper()
+	return gamestest.Replay(t, catalog(t), src)
 }
 
 func bet(spot, player string, amount int64) string {
@@ -327,7 +262,7 @@ func TestCoups(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o, err := tryRun(journalOf(tt.rules, tt.events...))
+			o, err := tryRun(t, journalOf(tt.rules, tt.events...))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -335,11 +270,11 @@ func TestCoups(t *testing.T) {
 			if want == nil {
 				want = []string{}
 			}
-			if got := o.rules(); !reflect.DeepEqual(got, want) {
+			if got := o.Rules(); !reflect.DeepEqual(got, want) {
 				t.Errorf("findings %v, want %v%s", got, want, o)
 			}
 			if tt.nets != nil {
-				if got := o.nets(); !reflect.DeepEqual(got, tt.nets) {
+				if got := o.Nets(); !reflect.DeepEqual(got, tt.nets) {
 					t.Errorf("nets %v, want %v%s", got, tt.nets, o)
 				}
 			}
@@ -385,11 +320,11 @@ func TestCheck(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	for _, rules := range []string{`{"refait_choice":"half"}`, `{"prisoner_on_tie":"free"}`, `{"insurance_min":-1}`, `{"zero_choice":"prison"}`} {
-		if _, err := tryRun(journalOf(rules)); err == nil {
+		if _, err := tryRun(t, journalOf(rules)); err == nil {
 			t.Errorf("rules %s accepted", rules)
 		}
 	}
-	if _, err := tryRun(journalOf(`{"decks":6,"csm":false,"refait_choice":"share","prison_release":"full","prisoner_on_tie":"lost","prison_at_end":"keep","insurance_min":500,"payment_order":"off","collect_before_pay":false,"rounding":"up"}`)); err != nil {
+	if _, err := tryRun(t, journalOf(`{"decks":6,"csm":false,"refait_choice":"share","prison_release":"full","prisoner_on_tie":"lost","prison_at_end":"keep","insurance_min":500,"payment_order":"off","collect_before_pay":false,"rounding":"up"}`)); err != nil {
 		t.Errorf("valid rules rejected: %v", err)
 	}
 }

@@ -1,107 +1,28 @@
 package wheel_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/coupwatch/coupwatch/games"
-	"github.com/coupwatch/coupwatch/games/replay"
+	"github.com/coupwatch/coupwatch/games/gamestest"
 	"github.com/coupwatch/coupwatch/games/wheel"
 )
 
-// journalOf builds a journal for a table: open is the table_open's extra fields, each event a
+// journalOf builds a journal for table T-1: open is the table_open's extra fields, each event a
 // JSON fragment without t and table ("type":"bet",...). Times advance a second per line.
 func journalOf(game, open string, events ...string) string {
-	var b strings.Builder
-	t := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
-	line := func(frag string) {
-		t = t.Add(time.Second)
-		fmt.Fprintf(&b, `{"t":%q,"table":"T-1",%s}`+"\n", t.Format(time.RFC3339Nano), frag)
-	}
-	o := fmt.Sprintf(`"type":"table_open","game":%q,"schema":1`, game)
-	if open != "" {
-		o += "," + open
-	}
-	line(o)
-	for _, e := range events {
-		line(e)
-	}
-	return b.String()
+	return gamestest.Table{ID: "T-1", Start: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC), Game: game, Open: open}.Journal(events...)
 }
 
-type out struct {
-	settlements []*games.Settlement
-	findings    []*games.Discrepancy
-	coups       []*games.CoupSummary
-}
-
-func (o out) settlement(t *testing.T, coup, spot, player string) *games.Settlement {
+func run(t *testing.T, src string) gamestest.Output {
 	t.Helper()
-	for _, s := range o.settlements {
-		if s.Coup == coup && s.Spot == spot && s.Player == player {
-			return s
-		}
-	}
-	t.Fatalf("no settlement for coup %s %s %s; have %s", coup, spot, player, o)
-	return nil
+	return gamestest.Run(t, gamestest.Catalog(t, wheel.Games()...), src)
 }
 
-// rules returns the rule ids of the findings, sorted.
-func (o out) rules() []string {
-	var r []string
-	for _, d := range o.findings {
-		r = append(r, d.Coup+":"+d.Rule)
-	}
-	sort.Strings(r)
-	return r
-}
-
-func (o out) String() string {
-	var b strings.Builder
-	for _, s := range o.settlements {
-		fmt.Fprintf(&b, "\n  settle %s %s %s %s %d", s.Coup, s.Spot, s.Player, s.Outcome, s.Expected)
-	}
-	for _, d := range o.findings {
-		fmt.Fprintf(&b, "\n  find %s %s %s %s: %s", d.Coup, d.Rule, d.Spot, d.Player, d.Detail)
-	}
-	return b.String()
-}
-
-func run(t *testing.T, src string) out {
+func tryRun(t *testing.T, src string) (gamestest.Output, error) {
 	t.Helper()
-	o, err := tryRun(src)
-	if err != nil {
-		t.Fatalf("replay: %v\n%s", err, src)
-	}
-	return o
-}
-
-func tryRun(src string) (out, error) {
-	cat, err := games.NewCatalog(wheel.Games()...)
-	if err != nil {
-		return out{}, err
-	}
-	var o out
-	err = replay.Run(cat, []replay.Source{{Name: "t.jsonl", R: strings.NewReader(src)}}, replay.Options{}, func(r games.Record) {
-		// Every record must encode as JSON.
-		var m map[string]any
-		if jerr := json.Unmarshal(r.AppendJSON(nil), &m); jerr != nil {
-			panic(jerr)
-		}
-		switch r := r.(type) {
-		case *games.Settlement:
-			o.settlements = append(o.settlements, r)
-		case *games.Discrepancy:
-			o.findings = append(o.findings, r)
-		case *games.CoupSummary:
-			o.coups = append(o.coups, r)
-		}
-	})
-	return o, err
+	return gamestest.Replay(t, gamestest.Catalog(t, wheel.Games()...), src)
 }
 
 func bet(spot, player string, amount int64) string {

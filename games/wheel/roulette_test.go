@@ -74,11 +74,11 @@ func TestEuropeanPayouts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		o := run(t, journalOf("roulette_european", "", coup("cw", []string{bet(tt.spot, "P1", 1000)}, "17")...))
-		s := o.settlement(t, "1", tt.spot, "P1")
+		s := o.Settlement(t, "1", tt.spot, "P1")
 		if s.Expected != tt.expected || s.Outcome != tt.outcome || s.Stake != 1000 || s.HasObserved {
 			t.Errorf("%s: got %s %d (observed %v), want %s %d", tt.spot, s.Outcome, s.Expected, s.HasObserved, tt.outcome, tt.expected)
 		}
-		if len(o.findings) != 0 {
+		if len(o.Findings) != 0 {
 			t.Errorf("%s: unexpected findings %v", tt.spot, o)
 		}
 	}
@@ -112,12 +112,12 @@ func TestEuropeanZero(t *testing.T) {
 		{"3", "odd", "P3", games.Lose, -2000},
 	}
 	for _, c := range checks {
-		s := o.settlement(t, c.coup, c.spot, c.player)
+		s := o.Settlement(t, c.coup, c.spot, c.player)
 		if s.Outcome != c.outcome || s.Expected != c.expected {
 			t.Errorf("coup %s %s %s: got %s %d, want %s %d", c.coup, c.spot, c.player, s.Outcome, s.Expected, c.outcome, c.expected)
 		}
 	}
-	if len(o.findings) != 0 {
+	if len(o.Findings) != 0 {
 		t.Errorf("unexpected findings: %v", o)
 	}
 }
@@ -131,10 +131,10 @@ func TestZeroChoiceOptions(t *testing.T) {
 		coup("cw", nil, "4"),
 	)...)
 	o := run(t, src)
-	if s := o.settlement(t, "2", "red", "P1"); s.Outcome != games.Half || s.Expected != -500 {
+	if s := o.Settlement(t, "2", "red", "P1"); s.Outcome != games.Half || s.Expected != -500 {
 		t.Errorf("default share: %s %d", s.Outcome, s.Expected)
 	}
-	if s := o.settlement(t, "3", "even", "P2"); s.Outcome != games.Released || s.Expected != 0 {
+	if s := o.Settlement(t, "3", "even", "P2"); s.Outcome != games.Released || s.Expected != 0 {
 		t.Errorf("full release: %s %d", s.Outcome, s.Expected)
 	}
 	// Share at the second zero hands back a quarter.
@@ -143,10 +143,10 @@ func TestZeroChoiceOptions(t *testing.T) {
 		coup("ccw", nil, "0", action("P2", "share", "even"), money("collect", "even", "P2", 3000)),
 	)...)
 	o = run(t, src)
-	if s := o.settlement(t, "2", "even", "P2"); s.Outcome != games.Half || s.Expected != -3000 || s.Observed != -3000 {
+	if s := o.Settlement(t, "2", "even", "P2"); s.Outcome != games.Half || s.Expected != -3000 || s.Observed != -3000 {
 		t.Errorf("share at second zero: %s %d observed %d", s.Outcome, s.Expected, s.Observed)
 	}
-	if len(o.findings) != 0 {
+	if len(o.Findings) != 0 {
 		t.Errorf("unexpected findings: %v", o)
 	}
 }
@@ -161,11 +161,11 @@ func TestZeroChoiceInferredAndMisplaced(t *testing.T) {
 		coup("cw", []string{bet("red", "P3", 2000)}, "0", money("collect", "red", "P3", 2000)),
 	)...)
 	o := run(t, src)
-	if s := o.settlement(t, "1", "red", "P1"); s.Outcome != games.Half {
+	if s := o.Settlement(t, "1", "red", "P1"); s.Outcome != games.Half {
 		t.Errorf("inferred share: %s", s.Outcome)
 	}
 	want := []string{"2:roulette.zero_choice", "3:roulette.payout"}
-	if got := o.rules(); !reflect.DeepEqual(got, want) {
+	if got := o.Rules(); !reflect.DeepEqual(got, want) {
 		t.Errorf("findings %v, want %v%s", got, want, o)
 	}
 }
@@ -183,7 +183,7 @@ func TestAmericanZeros(t *testing.T) {
 			if player == "" {
 				player = "P3"
 			}
-			if s := o.settlement(t, "1", c.spot, player); s.Expected != c.exp {
+			if s := o.Settlement(t, "1", c.spot, player); s.Expected != c.exp {
 				t.Errorf("%s on %s: %d, want %d", c.spot, z, s.Expected, c.exp)
 			}
 		}
@@ -199,33 +199,33 @@ func TestSpinChecks(t *testing.T) {
 	)...)
 	o := run(t, src)
 	want := []string{"2:roulette.rotor_alternation", "3:roulette.min_ball_revolutions", "4:roulette.ball_against_rotor"}
-	if got := o.rules(); !reflect.DeepEqual(got, want) {
+	if got := o.Rules(); !reflect.DeepEqual(got, want) {
 		t.Errorf("findings %v, want %v", got, want)
 	}
-	for _, d := range o.findings {
+	for _, d := range o.Findings {
 		if d.Kind != games.IrregularSpin || d.Spot != "" || len(d.Evidence.Lines) == 0 {
 			t.Errorf("finding %+v", d)
 		}
 	}
 	// Coups with an irregular spin are still settled.
-	if len(o.settlements) != 4 {
-		t.Errorf("%d settlements", len(o.settlements))
+	if len(o.Settlements) != 4 {
+		t.Errorf("%d settlements", len(o.Settlements))
 	}
 	// American roulette has no rotor alternation rule; boule has no spin rule at all by default.
 	src = journalOf("roulette_american", "", join(
 		[]string{coupStart, spin(9, "ccw", "cw"), result("1"), coupEnd},
 		[]string{coupStart, spin(9, "ccw", "cw"), result("1"), coupEnd},
 	)...)
-	if o := run(t, src); len(o.findings) != 0 {
+	if o := run(t, src); len(o.Findings) != 0 {
 		t.Errorf("american: %v", o)
 	}
 	src = journalOf("boule", "", []string{coupStart, spin(3, "cw", "cw"), result("1"), coupEnd}...)
-	if o := run(t, src); len(o.findings) != 0 {
+	if o := run(t, src); len(o.Findings) != 0 {
 		t.Errorf("boule: %v", o)
 	}
 	src = journalOf("boule", `"rules":{"min_ball_revs":5}`, []string{coupStart, spin(3, "ccw", "cw"), result("1"), coupEnd}...)
-	if o := run(t, src); !reflect.DeepEqual(o.rules(), []string{"1:boule.min_ball_revolutions"}) {
-		t.Errorf("boule with house minimum: %v", o.rules())
+	if o := run(t, src); !reflect.DeepEqual(o.Rules(), []string{"1:boule.min_ball_revolutions"}) {
+		t.Errorf("boule with house minimum: %v", o.Rules())
 	}
 }
 
@@ -239,7 +239,7 @@ func TestLateBets(t *testing.T) {
 		result("5"), bet("even", "P5", 100), coupEnd}...)
 	o := run(t, src)
 	var got []string
-	for _, d := range o.findings {
+	for _, d := range o.Findings {
 		if d.Kind != games.LateBet {
 			t.Errorf("unexpected %v", d)
 			continue
@@ -251,13 +251,13 @@ func TestLateBets(t *testing.T) {
 		t.Errorf("late bets %v, want %v", got, want)
 	}
 	// Late stakes are settled as placed; a withdrawn stake is not settled.
-	if s := o.settlement(t, "1", "black", "P2"); s.Stake != 2000 || s.Expected != -2000 {
+	if s := o.Settlement(t, "1", "black", "P2"); s.Stake != 2000 || s.Expected != -2000 {
 		t.Errorf("raised stake settled on %d: %d", s.Stake, s.Expected)
 	}
-	if s := o.settlement(t, "1", "straight:5", "P3"); s.Expected != 3500 {
+	if s := o.Settlement(t, "1", "straight:5", "P3"); s.Expected != 3500 {
 		t.Errorf("late straight: %d", s.Expected)
 	}
-	for _, s := range o.settlements {
+	for _, s := range o.Settlements {
 		if s.Spot == "odd" {
 			t.Errorf("withdrawn stake settled: %+v", s)
 		}
@@ -271,7 +271,7 @@ func TestLimits(t *testing.T) {
 		rnvp, result("5"), coupEnd}...)
 	o := run(t, src)
 	var got []string
-	for _, d := range o.findings {
+	for _, d := range o.Findings {
 		got = append(got, d.Rule+" "+d.Spot+"/"+d.Player)
 	}
 	want := []string{"roulette.bet_limit red/P1", "roulette.bet_limit black/P2", "roulette.bet_limit straight:4/P3"}
@@ -281,24 +281,31 @@ func TestLimits(t *testing.T) {
 }
 
 func TestPaymentOrder(t *testing.T) {
-	// European: columns/dozens, even chances, streets, corners, splits, straights — across the table.
-	ok := journalOf("roulette_european", "", coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P2", 100), bet("dozen:2", "P3", 100), bet("red", "P4", 100)}, "17",
+	// European, when the house checks it: columns/dozens, even chances, streets, corners, splits,
+	// straights — across the table.
+	ok := journalOf("roulette_european", `"rules":{"payment_order":"global"}`, coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P2", 100), bet("dozen:2", "P3", 100), bet("red", "P4", 100)}, "17",
 		money("collect", "red", "P4", 100), money("payout", "dozen:2", "P3", 200), money("payout", "black", "P2", 100), money("payout", "straight:17", "P1", 3500))...)
-	if o := run(t, ok); len(o.findings) != 0 {
+	if o := run(t, ok); len(o.Findings) != 0 {
 		t.Errorf("ordered payments flagged: %v", o)
 	}
-	bad := journalOf("roulette_european", "", coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P2", 100)}, "17",
+	bad := journalOf("roulette_european", `"rules":{"payment_order":"global"}`, coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P2", 100)}, "17",
 		money("payout", "straight:17", "P1", 3500), money("payout", "black", "P2", 100))...)
-	if o := run(t, bad); !reflect.DeepEqual(o.rules(), []string{"1:roulette.payment_order"}) {
-		t.Errorf("straight before red: %v", o.rules())
+	if o := run(t, bad); !reflect.DeepEqual(o.Rules(), []string{"1:roulette.payment_order"}) {
+		t.Errorf("straight before black: %v", o.Rules())
 	}
-	if o := run(t, strings.Replace(bad, `"game":"roulette_european"`, `"game":"roulette_european","rules":{"payment_order":"per_player"}`, 1)); len(o.findings) != 0 {
+	if o := run(t, strings.Replace(bad, `"payment_order":"global"`, `"payment_order":"per_player"`, 1)); len(o.Findings) != 0 {
 		t.Errorf("per player, different players: %v", o)
+	}
+	// By default the order is not judged: two croupiers pay at once (art. 8.3, L564).
+	def := journalOf("roulette_european", "", coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P2", 100)}, "17",
+		money("payout", "straight:17", "P1", 3500), money("payout", "black", "P2", 100))...)
+	if o := run(t, def); len(o.Findings) != 0 {
+		t.Errorf("default: %v", o)
 	}
 	// American: per player; losers collected first.
 	us := journalOf("roulette_american", "", coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P1", 100), bet("column:2", "P2", 100), bet("red", "P3", 100)}, "17",
 		money("payout", "straight:17", "P1", 3500), money("payout", "black", "P1", 100), money("payout", "column:2", "P2", 200), money("collect", "red", "P3", 100))...)
-	if o := run(t, us); !reflect.DeepEqual(o.rules(), []string{"1:roulette.collect_before_pay", "1:roulette.payment_order"}) {
+	if o := run(t, us); !reflect.DeepEqual(o.Rules(), []string{"1:roulette.collect_before_pay", "1:roulette.payment_order"}) {
 		t.Errorf("american order: %v", o)
 	}
 }
@@ -312,7 +319,7 @@ func TestWrongPayouts(t *testing.T) {
 	)...)
 	o := run(t, src)
 	got := map[string][2]int64{}
-	for _, d := range o.findings {
+	for _, d := range o.Findings {
 		if d.Kind != games.WrongPayout {
 			t.Errorf("unexpected %v", d)
 		}
@@ -337,7 +344,7 @@ func TestRoundingOption(t *testing.T) {
 	}
 	for _, tt := range tests {
 		o := run(t, journalOf("roulette_european", tt.rules, coup("cw", []string{bet("dozens:1-2", "P1", 1001)}, "3")...))
-		if s := o.settlement(t, "1", "dozens:1-2", "P1"); s.Expected != tt.want {
+		if s := o.Settlement(t, "1", "dozens:1-2", "P1"); s.Expected != tt.want {
 			t.Errorf("%s: %d, want %d", tt.rules, s.Expected, tt.want)
 		}
 	}
@@ -358,13 +365,13 @@ func TestInvalidInput(t *testing.T) {
 		{journalOf("wheel_of_fortune", `"rules":{"colour_max":{"pink":3}}`), `rules.colour_max.pink: unknown colour`},
 	}
 	for _, tt := range tests {
-		_, err := tryRun(tt.src)
+		_, err := tryRun(t, tt.src)
 		if err == nil || !strings.Contains(err.Error(), tt.want) || !journal.IsInvalid(err) {
 			t.Errorf("error %v, want %q", err, tt.want)
 		}
 	}
 	// Events before any table_open.
-	_, err := tryRun(`{"t":"2026-11-22T21:00:00Z","table":"T-1","type":"bet","spot":"red","player":"P1","amount":100}` + "\n")
+	_, err := tryRun(t, `{"t":"2026-11-22T21:00:00Z","table":"T-1","type":"bet","spot":"red","player":"P1","amount":100}`+"\n")
 	if err == nil || !strings.Contains(err.Error(), "before any table_open") {
 		t.Errorf("bet before table_open: %v", err)
 	}
@@ -376,7 +383,7 @@ func TestCoupNumberingAndSummary(t *testing.T) {
 		bet("red", "P1", 100), result("3")) // an implicit coup, closed at the end of the journal
 	o := run(t, src)
 	var ids, dealers, results []string
-	for _, c := range o.coups {
+	for _, c := range o.Coups {
 		ids = append(ids, c.Coup)
 		dealers = append(dealers, c.Dealer)
 		results = append(results, c.Result)
@@ -397,7 +404,7 @@ func TestRelaunchInTheSameCoup(t *testing.T) {
 		[]string{coupStart, bet("red", "P1", 1000), spin(9, "cw", "ccw"), rnvp, result("7"), coupEnd}, // not alternated
 	)...)
 	o := run(t, src)
-	if got, want := o.rules(), []string{"4:roulette.rotor_alternation"}; !reflect.DeepEqual(got, want) {
+	if got, want := o.Rules(), []string{"4:roulette.rotor_alternation"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("findings %v, want %v", got, want)
 	}
 }
@@ -414,7 +421,7 @@ func TestOrderIgnoresWrongPayments(t *testing.T) {
 			money("payout", "column:1", "P1", 2000), money("collect", "black", "P2", 1000), coupEnd},
 	)...)
 	o := run(t, src)
-	if got, want := o.rules(), []string{"1:roulette.payout", "2:roulette.payout"}; !reflect.DeepEqual(got, want) {
+	if got, want := o.Rules(), []string{"1:roulette.payout", "2:roulette.payout"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("findings %v, want %v%s", got, want, o)
 	}
 }
