@@ -14,7 +14,7 @@ APT_PACKAGES := build-essential pkg-config libopencv-dev mosquitto ffmpeg python
 STAMP := .cache/deps.stamp
 export PATH := $(dir $(GO)):$(PATH)
 
-.PHONY: all deps build test test-short demo bench fuzz eval-vision clean check-scenarios
+.PHONY: all deps build test test-short demo bench fuzz eval-vision models clean check-scenarios
 
 all: build
 
@@ -42,6 +42,8 @@ test: $(STAMP) build
 	@# Everything but the vision edge builds without cgo (DESIGN.md).
 	CGO_ENABLED=0 $(GO) build $$($(GO) list ./... | grep -v -e '/vision/' -e '/models')
 	COUPWATCH_SHARED=$(SHARED) $(GO) test -race -timeout 60m ./...
+	@# gocv's Mat profile: a Mat leaked by a recogniser or by detect fails these.
+	COUPWATCH_SHARED=$(SHARED) $(GO) test -tags matprofile -count 1 ./vision/detect ./cmd/coupwatch
 	@if [ -d "$(SHARED)/scenarios" ] && [ -x "$(SHARED)/tools/check-scenarios" ]; then \
 		$(SHARED)/tools/check-scenarios $(BIN) $(SHARED)/scenarios; fi
 
@@ -57,5 +59,34 @@ demo: build
 bench: $(STAMP)
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+# Fuzz each parser and the engines for FUZZTIME each (the seed corpora also run in `make test`).
+FUZZTIME ?= 60s
+fuzz: $(STAMP)
+	$(GO) test ./journal -run '^$$' -fuzz FuzzReader -fuzztime $(FUZZTIME)
+	COUPWATCH_SHARED=$(SHARED) $(GO) test ./games/catalog -run '^$$' -fuzz FuzzReplay -fuzztime $(FUZZTIME)
+	COUPWATCH_SHARED=$(SHARED) $(GO) test ./games/catalog -run '^$$' -fuzz FuzzEngineOrder -fuzztime $(FUZZTIME)
+	$(GO) test ./alerts/outbox -run '^$$' -fuzz FuzzSegment -fuzztime $(FUZZTIME)
+
 clean:
 	rm -rf bin .cache
+
+# Vision (issue 7). `make models` rebuilds the card index glyph classifiers (models/cards) from
+# the labelled photographs of ../shared/data on CPU; `make eval-vision` measures the card and
+# dice recognisers on every labelled split there is (dev, holdout) with the shipped models,
+# then cross-validates the card models (5 folds by photograph: each photograph is read by
+# models built without it). Results go to stdout as Markdown tables (docs/vision.md).
+models: $(STAMP)
+	COUPWATCH_SHARED=$(SHARED) $(GO) run ./models/cmd/build-cards -shared $(SHARED) -out models/cards
+
+eval-vision: $(STAMP)
+	@mkdir -p .cache/eval-vision
+	$(GO) build -o .cache/eval-vision/build-cards ./models/cmd/build-cards
+	$(GO) build -o .cache/eval-vision/eval-vision ./vision/cmd/eval-vision
+	@echo "### Shipped models (make models), every labelled split"
+	.cache/eval-vision/eval-vision -shared $(SHARED)
+	@for k in 0 1 2 3 4; do \
+		.cache/eval-vision/build-cards -shared $(SHARED) -leave-out-fold $$k -out .cache/eval-vision/cv/$$k/cards 2>/dev/null || exit 1; \
+	done
+	@echo "### Cards, 5-fold cross-validation by photograph (dev split)"
+	.cache/eval-vision/eval-vision -shared $(SHARED) -crossval .cache/eval-vision/cv -set blackjack-v13
+	.cache/eval-vision/eval-vision -shared $(SHARED) -crossval .cache/eval-vision/cv -set cards-edje-tf

@@ -27,7 +27,7 @@ var ErrNotBuilt = errors.New("model not built (run `make models`)")
 
 // CardModels are the two index glyph classifiers of the card recogniser.
 type CardModels struct {
-	Rank, Suit                 *MLP
+	Rank, Suit                 *Ensemble
 	RankManifest, SuitManifest Manifest
 }
 
@@ -50,7 +50,7 @@ func LoadCardsFS(fsys fs.FS) (*CardModels, error) {
 	return &CardModels{Rank: rank, Suit: suit, RankManifest: rm, SuitManifest: sm}, nil
 }
 
-func loadMLP(fsys fs.FS, file, manifest string) (*MLP, Manifest, error) {
+func loadMLP(fsys fs.FS, file, manifest string) (*Ensemble, Manifest, error) {
 	mb, err := fs.ReadFile(fsys, manifest)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -72,7 +72,7 @@ func loadMLP(fsys fs.FS, file, manifest string) (*MLP, Manifest, error) {
 	if m.File != path.Base(file) {
 		return nil, m, fmt.Errorf("loading %s: manifest describes %q", file, m.File)
 	}
-	var net MLP
+	var net Ensemble
 	if err := net.UnmarshalBinary(data); err != nil {
 		return nil, m, fmt.Errorf("loading %s: %w", file, err)
 	}

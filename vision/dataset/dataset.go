@@ -27,12 +27,12 @@ type Truth struct {
 	// ("Q"), or a die face ("1" to "6").
 	Label string
 	Box   observation.Box
+	// Rank is set when the set labels cards by rank only: Label is then the rank.
+	Rank bool
 }
 
-// RankOnly reports whether the label names a rank without a suit.
-func (t Truth) RankOnly() bool {
-	return len(t.Label) == 1 && strings.IndexByte(observation.Ranks, t.Label[0]) >= 0
-}
+// RankOnly reports whether the label names a card's rank without a suit.
+func (t Truth) RankOnly() bool { return t.Rank }
 
 // Sample is one photograph with its labels.
 type Sample struct {
@@ -308,7 +308,7 @@ func loadVOC(dir, name string) (*Set, error) {
 				}
 				bx := observation.Box{X: int(o.Box.XMin), Y: int(o.Box.YMin)}
 				bx.W, bx.H = int(o.Box.XMax)-bx.X, int(o.Box.YMax)-bx.Y
-				s.Truth = append(s.Truth, Truth{Label: r, Box: bx})
+				s.Truth = append(s.Truth, Truth{Label: r, Box: bx, Rank: true})
 			}
 			set.Samples = append(set.Samples, s)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -18,29 +19,45 @@ var ErrEmptyFrame = errors.New("empty frame")
 
 // Confidence thresholds of the card reader.
 const (
-	// minCardConf is the least confidence at which a read card is reported with its label.
-	minCardConf = 0.35
+	// minCardConf is the least confidence at which a card read from both index corners is
+	// reported with its label; minSingleConf for a card read from one corner.
+	minCardConf   = 0.35
+	minSingleConf = 0.6
 	// singleCornerPenalty scales the confidence of a card read from one index corner only.
 	singleCornerPenalty = 0.8
-	// maxWorkSide is the longest side of the image the card search works on.
-	maxWorkSide = 1000
+	// minMargin1 and minMargin2 are the least plain-paper share of the margin of a card read
+	// from one index corner, and from two.
+	minMargin1 = 0.0
+	minMargin2 = 0.0
+	// sureConf is the confidence of a two-corner reading above which the pips are not
+	// counted.
+	sureConf = 0.9
+	// minBackSide is the least size in pixels (either side) of a quad called a card back:
+	// smaller patterned patches are too often something else.
+	minBackSide = 60
+	// redInk is the mean redness above which ink is taken to be red.
+	redInk = 0.08
+	// maxWorkSide is about the longest side of the image the card search works on: the
+	// image is shrunk by the whole factor nearest its longest side over this (a 1920x1080
+	// frame is searched at 640x360, a 960x540 one at full size).
+	maxWorkSide = 700
 )
 
 // Cards finds face-up playing cards in a frame and reads them from their index corners. A
 // Cards keeps working buffers between frames: use one per goroutine, and Close it.
 type Cards struct {
-	rank, suit   *models.MLP
+	rank, suit   *models.Ensemble
 	rankLabels   []byte // class index → rank letter, 0 for the reject class
 	suitLabels   []byte
 	seg          *segmenter
 	work, bgr    gocv.Mat
-	card         rgbImage
-	patch        cornerPatch
+	cards        [2]rgbImage // the candidate warped both ways round
+	patch, body  cornerPatch
 	labels       []int32
 	rankFeat     []float32
 	suitFeat     []float32
-	rankScratch  models.Scratch
-	suitScratch  models.Scratch
+	rankScratch  models.EnsembleScratch
+	suitScratch  models.EnsembleScratch
 	cornerReads  [2][numCorners]cornerRead
 	probsBacking []float32
 }
@@ -49,6 +66,7 @@ type Cards struct {
 type cornerRead struct {
 	ok           bool
 	rankP, suitP []float32
+	index        image.Rectangle // rank and suit glyphs, in card pixels
 }
 
 // NewCards makes a card recogniser from the card models (models.LoadCards).
@@ -69,6 +87,9 @@ func NewCards(m *models.CardModels) (*Cards, error) {
 		return nil, fmt.Errorf("card recogniser: rank model: %w", err)
 	}
 	sl, err := classLetters(m.SuitManifest.Classes, observation.Suits)
+	if err == nil && slices.Contains(sl, 0) {
+		err = errors.New("the suit model has a reject class")
+	}
 	if err != nil {
 		return nil, fmt.Errorf("card recogniser: suit model: %w", err)
 	}
@@ -134,6 +155,10 @@ type cardRead struct {
 	conf       float64
 	corners    int // index corners that were read (1 or 2)
 	evidence   bool
+	back       float64 // how much the quad looks like the back of a card (no index read)
+	rot90      bool
+	diag       int
+	pips       int // pips counted on the body, 0 for none
 }
 
 // Detect finds the cards in a BGR (or grey, or BGRA) frame. Boxes are in the frame's pixels.
@@ -174,10 +199,12 @@ func (c *Cards) findQuads(src gocv.Mat) []quadCand {
 }
 
 func findQuads(src gocv.Mat, seg *segmenter, workMat *gocv.Mat) []quadCand {
-	scale := math.Min(1, float64(maxWorkSide)/float64(max(src.Rows(), src.Cols())))
+	// Shrink by a whole factor: area averaging is then cheap and exact.
+	k := max(1, int(math.Round(float64(max(src.Rows(), src.Cols()))/maxWorkSide)))
+	scale := 1 / float64(k)
 	work := src
-	if scale < 1 {
-		gocv.Resize(src, workMat, image.Pt(int(math.Round(float64(src.Cols())*scale)), int(math.Round(float64(src.Rows())*scale))), 0, 0, gocv.InterpolationArea)
+	if k > 1 {
+		gocv.Resize(src, workMat, image.Pt(src.Cols()/k, src.Rows()/k), 0, 0, gocv.InterpolationArea)
 		work = *workMat
 	}
 	cands := seg.candidates(work)
@@ -240,10 +267,12 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 			switch {
 			case pass == 0 && r.corners == 2 && r.conf >= minCardConf:
 				add(cd, r, observation.CardLabel(r.rank, r.suit), r.conf)
-			case pass == 1 && r.conf >= minCardConf:
+			case pass == 1 && r.conf >= minSingleConf:
 				add(cd, r, observation.CardLabel(r.rank, r.suit), r.conf)
 			case pass == 2 && r.evidence:
-				add(cd, r, observation.Unknown, math.Min(r.conf, 0.3))
+				add(cd, r, observation.Unknown, math.Max(0.05, math.Min(r.conf, 0.3)))
+			case pass == 2 && r.back > 0 && !r.evidence && r.conf < minCardConf && min(cd.bounds.Dx(), cd.bounds.Dy()) >= minBackSide:
+				add(cd, r, observation.FaceDown, r.back)
 			}
 		}
 	}
@@ -254,40 +283,218 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 	return out
 }
 
-// read warps the quad both ways round and reads the index corners of each.
+// read warps the quad both ways round, reads the index corners of each, and checks the
+// reading against the pips of the card's body.
 func (c *Cards) read(src gocv.Mat, q [4]pt) cardRead {
 	for o := 0; o < 2; o++ {
+		for k := 0; k < numCorners; k++ {
+			c.cornerReads[o][k].ok = false
+		}
+		if o == 1 && c.sureOf(0) {
+			break // the first way round read both index corners alike: no need to turn it
+		}
 		w := warpCard(src, q, o == 1)
-		err := toRGBImage(w, &c.card)
+		err := toRGBImage(w, &c.cards[o])
 		w.Close()
 		if err != nil {
 			return cardRead{}
 		}
-		for k := 0; k < numCorners; k++ {
-			c.readCorner(k, &c.cornerReads[o][k])
+		// The corners of an unmirrored card first: when both read the same, the mirrored
+		// corners and the other orientation need not be looked at.
+		for _, k := range [numCorners]int{0, 2, 1, 3} {
+			c.readCorner(&c.cards[o], k, &c.cornerReads[o][k])
+			if k == 2 && o == 0 && c.sureOf(0) {
+				break
+			}
 		}
 	}
-	return combineCorners(&c.cornerReads, c.rankLabels, c.suitLabels)
+	r := combineCorners(&c.cornerReads, c.rankLabels, c.suitLabels)
+	if !r.evidence && r.conf < minCardConf {
+		// Nothing in the corners reads as an index: perhaps the back of a card.
+		r.back = backScore(&c.cards[0])
+	}
+	if r.corners == 0 {
+		return r
+	}
+	if r.corners == 2 && r.conf >= sureConf {
+		return r // both index corners agree: the pips could only confirm it
+	}
+	// A card's margin is plain paper; a quad of cloth or of a picture is not.
+	m := marginScore(&c.cards[0])
+	if m < minMargin2 || (r.corners == 1 && m < minMargin1) {
+		return cardRead{}
+	}
+	if m < minMargin1 {
+		r.evidence = false
+	}
+	return c.checkPips(r)
 }
 
-// readCorner classifies the index of corner k of the current warped card.
-func (c *Cards) readCorner(k int, out *cornerRead) {
-	extractCorner(&c.card, k, &c.patch)
+// sureOf reports whether orientation o read two opposite index corners with the same
+// confident rank and suit.
+func (c *Cards) sureOf(o int) bool {
+	for d := 0; d < 2; d++ {
+		a, b := &c.cornerReads[o][d], &c.cornerReads[o][d+2]
+		if !a.ok || !b.ok {
+			continue
+		}
+		ra, pa := argmaxAvg(a.rankP, a.rankP, c.rankLabels)
+		rb, pb := argmaxAvg(b.rankP, b.rankP, c.rankLabels)
+		sa, qa := argmaxAvg(a.suitP, a.suitP, c.suitLabels)
+		sb, qb := argmaxAvg(b.suitP, b.suitP, c.suitLabels)
+		if ra == rb && sa == sb && min(pa, pb) > 0.8 && min(qa, qb) > 0.7 {
+			return true
+		}
+	}
+	return false
+}
+
+// readCorner classifies the index of corner k of a warped card.
+func (c *Cards) readCorner(card *rgbImage, k int, out *cornerRead) {
+	extractCorner(card, k, &c.patch)
 	n := c.patch.w * c.patch.h
-	if cap(c.labels) < n {
-		c.labels = make([]int32, n)
+	if cap(c.labels) < card.w*card.h {
+		c.labels = make([]int32, card.w*card.h)
 	}
 	thr := inkThreshold(c.patch.ink)
 	bs := c.patch.blobs(thr, c.labels[:n])
-	rb, sb, ok := indexGlyphs(&c.patch, bs, c.card.w, c.card.h)
+	rb, sb, ok := indexGlyphs(&c.patch, bs, card.w, card.h)
+	ok = ok && !clipped(rb) && !clipped(sb)
 	out.ok = ok
+	out.index = image.Rectangle{}
 	if !ok {
 		return
 	}
-	rankFeatures(&c.patch, rb, c.card.h, c.rankFeat)
+	// The rank and the suit of an index are printed in the same ink.
+	rr, sr := meanRed(&c.patch, rb, thr), meanRed(&c.patch, sb, thr)
+	if (rr > redInk) != (sr > redInk) && math.Abs(rr-sr) > 0.1 {
+		out.ok = false
+		return
+	}
+	out.index = cornerBox(card, k, rb.Union(sb))
+	rankFeatures(&c.patch, rb, card.h, c.rankFeat)
 	copy(out.rankP, c.rank.Predict(c.rankFeat, &c.rankScratch))
-	suitFeatures(&c.patch, sb, meanRed(&c.patch, sb, thr), c.suitFeat)
+	suitFeatures(&c.patch, sb, sr, c.suitFeat)
 	copy(out.suitP, c.suit.Predict(c.suitFeat, &c.suitScratch))
+}
+
+// checkPips counts the pips of the card in the orientation its index was read in. On a
+// number card the count is a second, independent reading of the rank and every pip a second
+// reading of the suit: agreement raises the confidence, disagreement lowers it.
+func (c *Cards) checkPips(r cardRead) cardRead {
+	o := 0
+	if r.rot90 {
+		o = 1
+	}
+	card := &c.cards[o]
+	var exclude []image.Rectangle
+	for k := 0; k < numCorners; k++ {
+		cr := &c.cornerReads[o][k]
+		if cr.ok {
+			exclude = append(exclude, cr.index)
+		} else {
+			exclude = append(exclude, cornerBox(card, k, image.Rect(0, 0, int(0.17*float64(card.w)), int(0.25*float64(card.h)))))
+		}
+	}
+	ps := findPips(card, &c.body, c.labels, exclude)
+	r.pips = ps.n
+	if ps.n == 0 {
+		return r
+	}
+	// Suit from the pips, each turned upright like the index suit.
+	H := card.h
+	nSuit := len(c.suitLabels)
+	pipSuit := make([]float64, nSuit)
+	used := 0
+	thr := inkThreshold(c.body.ink)
+	for _, b := range ps.boxes {
+		cy := float64(b.Min.Y+b.Max.Y) / 2
+		switch {
+		case cy < 0.45*float64(H):
+			suitFeatures(&c.body, b, meanRed(&c.body, b, thr), c.suitFeat)
+		case cy > 0.55*float64(H):
+			continue // judged below, from the card turned half a turn
+		default:
+			continue
+		}
+		for i, p := range c.suit.Predict(c.suitFeat, &c.suitScratch) {
+			pipSuit[i] += float64(p)
+		}
+		used++
+	}
+	for _, b := range ps.boxes {
+		cy := float64(b.Min.Y+b.Max.Y) / 2
+		if cy <= 0.55*float64(H) {
+			continue
+		}
+		// A pip of the lower half stands on its head: read it turned half a turn.
+		suitFeatures(&c.body, b, meanRed(&c.body, b, thr), c.suitFeat)
+		slices.Reverse(c.suitFeat[:suitFeatW*suitFeatH])
+		for i, p := range c.suit.Predict(c.suitFeat, &c.suitScratch) {
+			pipSuit[i] += float64(p)
+		}
+		used++
+	}
+	// Index suit, averaged over the corners read.
+	a, b := &c.cornerReads[o][r.diag], &c.cornerReads[o][r.diag+2]
+	idxSuit := make([]float64, nSuit)
+	nIdx := 0.0
+	for _, x := range []*cornerRead{a, b} {
+		if x.ok {
+			for i, p := range x.suitP {
+				idxSuit[i] += float64(p)
+			}
+			nIdx++
+		}
+	}
+	wp := math.Min(float64(used), 4)
+	bestS, bestP := 0, -1.0
+	for i := range idxSuit {
+		v := idxSuit[i]
+		if used > 0 {
+			v += pipSuit[i] / float64(used) * wp
+		}
+		v /= nIdx + wp
+		if observation.IsRed(c.suitLabels[i]) != ps.red {
+			v *= 0.2 // pips and suit must be the same ink
+		}
+		if v > bestP {
+			bestS, bestP = i, v
+		}
+	}
+	// Rank: the pip count against the index.
+	pipRank := byte('A')
+	if ps.n >= 2 {
+		pipRank = observation.Ranks[len(observation.Ranks)-ps.n+1]
+	}
+	rankP := 0.0
+	for _, x := range []*cornerRead{a, b} {
+		if x.ok {
+			ri, rp := argmaxAvg(x.rankP, x.rankP, c.rankLabels)
+			if c.rankLabels[ri] == r.rank {
+				rankP += rp / nIdx
+			}
+		}
+	}
+	suit := c.suitLabels[bestS]
+	switch {
+	case r.rank == pipRank:
+		// Two independent readings agree.
+		r.conf = (1 - (1-rankP)*0.2) * bestP
+		if r.corners == 1 {
+			r.conf *= 0.95
+		}
+	case rankP >= 0.5:
+		// The index is sure and the count disagrees (pips merged or hidden, a picture that
+		// looks like pips): keep the index, with less confidence.
+		r.conf = math.Min(r.conf, rankP*bestP) * 0.6
+	default:
+		// The count overrules a rank glyph the classifier was unsure of.
+		r.rank = pipRank
+		r.conf = 0.6 * bestP
+	}
+	r.suit = suit
+	return r
 }
 
 // combineCorners picks the orientation and diagonal whose index corners give the most
@@ -315,6 +522,7 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 			default:
 				continue
 			}
+			r.rot90, r.diag = o == 1, d
 			if rp := maxNonReject(a, b, rankLabels); rp > 0.5 {
 				r.evidence = true
 			}
@@ -327,7 +535,31 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 			}
 		}
 	}
+	if best.corners > 0 && conflicting(reads, best, rankLabels) {
+		return cardRead{evidence: best.evidence}
+	}
 	return best
+}
+
+// conflicting reports whether another index corner of the chosen orientation reads a
+// different rank with confidence: the quad then covers two cards (touching or overlapping)
+// and no label is given to it.
+func conflicting(reads *[2][numCorners]cornerRead, best cardRead, rankLabels []byte) bool {
+	o := 0
+	if best.rot90 {
+		o = 1
+	}
+	for k := 0; k < numCorners; k++ {
+		r := &reads[o][k]
+		if !r.ok {
+			continue
+		}
+		ri, rp := argmaxAvg(r.rankP, r.rankP, rankLabels)
+		if rp > 0.8 && rankLabels[ri] != best.rank {
+			return true
+		}
+	}
+	return false
 }
 
 // argmaxAvg returns the non-reject class with the highest mean probability over p and q.

@@ -3,6 +3,7 @@ package detect
 import (
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -20,18 +21,19 @@ type quadCand struct {
 
 // segmenter holds the Mats reused between frames by the card region search.
 type segmenter struct {
-	gray, blur, mask, tmp, edges, kernel3 gocv.Mat
+	gray, blur, mask, tmp, edges, bright, kernel3, kernel5 gocv.Mat
 }
 
 func newSegmenter() *segmenter {
 	return &segmenter{
 		gray: gocv.NewMat(), blur: gocv.NewMat(), mask: gocv.NewMat(), tmp: gocv.NewMat(),
-		edges: gocv.NewMat(), kernel3: gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3)),
+		edges: gocv.NewMat(), bright: gocv.NewMat(), kernel3: gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3)),
+		kernel5: gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5)),
 	}
 }
 
 func (s *segmenter) Close() {
-	for _, m := range []*gocv.Mat{&s.gray, &s.blur, &s.mask, &s.tmp, &s.edges, &s.kernel3} {
+	for _, m := range []*gocv.Mat{&s.gray, &s.blur, &s.mask, &s.tmp, &s.edges, &s.bright, &s.kernel3, &s.kernel5} {
 		m.Close()
 	}
 }
@@ -47,8 +49,8 @@ func (s *segmenter) candidates(work gocv.Mat) []quadCand {
 	var out []quadCand
 
 	// 1: global Otsu.
-	gocv.Threshold(s.blur, &s.mask, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
-	gocv.MorphologyEx(s.mask, &s.tmp, gocv.MorphOpen, s.kernel3)
+	gocv.Threshold(s.blur, &s.bright, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
+	gocv.MorphologyEx(s.bright, &s.tmp, gocv.MorphOpen, s.kernel3)
 	out = append(out, contoursToQuads(s.tmp, gocv.RetrievalExternal, imgArea, 0)...)
 
 	// 2: brighter than the local mean.
@@ -58,16 +60,29 @@ func (s *segmenter) candidates(work gocv.Mat) []quadCand {
 	out = append(out, contoursToQuads(s.tmp, gocv.RetrievalExternal, imgArea, 1)...)
 
 	// 3: paper: not darker than its close neighbourhood, so that the thin shadow between two
-	// touching cards separates them.
-	gocv.AdaptiveThreshold(s.blur, &s.mask, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 15, 3)
+	// touching cards separates them; and on the bright side of Otsu, so that a plain dark
+	// cloth (as flat as paper) is not paper.
+	gocv.AdaptiveThreshold(s.blur, &s.tmp, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 15, 3)
+	gocv.BitwiseAnd(s.tmp, s.bright, &s.mask)
 	gocv.MorphologyEx(s.mask, &s.tmp, gocv.MorphOpen, s.kernel3)
 	out = append(out, contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 3)...)
+	// The same with a wider opening, which breaks the bridges a speckled cloth makes to the
+	// card's paper; the quads are then pushed back out by the opening's reach.
+	gocv.MorphologyEx(s.mask, &s.tmp, gocv.MorphOpen, s.kernel5)
+	out = append(out, grow(contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 5), 1)...)
 
 	// 4: regions closed by edges.
 	gocv.Canny(s.blur, &s.edges, 20, 60)
 	gocv.Dilate(s.edges, &s.tmp, s.kernel3)
 	gocv.BitwiseNot(s.tmp, &s.mask)
 	out = append(out, contoursToQuads(s.mask, gocv.RetrievalList, imgArea, 2)...)
+
+	// 5: paper cut along every edge, for cards on a light speckled cloth.
+	gocv.AdaptiveThreshold(s.blur, &s.tmp, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 15, 3)
+	gocv.BitwiseAnd(s.tmp, s.mask, &s.edges)
+	gocv.BitwiseAnd(s.edges, s.bright, &s.edges)
+	gocv.MorphologyEx(s.edges, &s.tmp, gocv.MorphOpen, s.kernel3)
+	out = append(out, contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 4)...)
 	return out
 }
 
@@ -86,28 +101,126 @@ func contoursToQuads(mask gocv.Mat, mode gocv.RetrievalMode, imgArea float64, so
 		if a < minArea || a > 0.6*imgArea {
 			continue
 		}
-		h := convexHull(pts)
-		ha := polyArea(h)
-		if ha <= 0 || a/ha < 0.85 {
-			continue
+		out = appendQuads(out, pts, a, minArea, source, 0)
+	}
+	return out
+}
+
+// appendQuads adds the contour as a card quad when it is one, or else cuts it where it is
+// pinched (two cards touching, one card lying on another) and tries the pieces.
+func appendQuads(out []quadCand, pts []image.Point, a, minArea float64, source, depth int) []quadCand {
+	if qc, ok := contourQuad(pts, a, source); ok {
+		return append(out, qc)
+	}
+	if depth >= 3 || a < 2*minArea || len(pts) < 8 {
+		return out
+	}
+	p1, p2, ok := splitContour(pts, a)
+	if !ok {
+		return out
+	}
+	for _, p := range [][]image.Point{p1, p2} {
+		if pa := contourArea(p); pa >= minArea {
+			out = appendQuads(out, p, pa, minArea, source, depth+1)
 		}
-		q, ok := quadFromHull(h)
-		if !ok {
-			continue
+	}
+	return out
+}
+
+// contourQuad fits a card quad to a contour of area a.
+func contourQuad(pts []image.Point, a float64, source int) (quadCand, bool) {
+	h := convexHull(pts)
+	ha := polyArea(h)
+	if ha <= 0 || a/ha < 0.85 {
+		return quadCand{}, false
+	}
+	q, ok := quadFromHull(h)
+	if !ok {
+		return quadCand{}, false
+	}
+	q = refineQuad(q, pts)
+	qa := polyArea(q[:])
+	if qa <= 0 {
+		return quadCand{}, false
+	}
+	fill := a / qa
+	if fill < 0.8 || fill > 1.1 || !cardShaped(q) {
+		return quadCand{}, false
+	}
+	return quadCand{q: q, area: qa, fill: fill, bounds: quadBounds(q), contour: pts, source: source}, true
+}
+
+// splitContour cuts a contour along the shortest chord between two of its deepest
+// concavities, the pinch where two touching or overlapping cards meet.
+func splitContour(pts []image.Point, a float64) ([]image.Point, []image.Point, bool) {
+	hull := hullIdx(pts)
+	if len(hull) < 3 {
+		return nil, nil, false
+	}
+	slices.Sort(hull) // contour order
+	// cum[i] is the contour length from point 0 to point i.
+	n := len(pts)
+	cum := make([]float64, n+1)
+	for i := 0; i < n; i++ {
+		cum[i+1] = cum[i] + toPt(pts[i]).dist(toPt(pts[(i+1)%n]))
+	}
+	arcLen := func(i, j int) float64 {
+		if j >= i {
+			return cum[j] - cum[i]
 		}
-		q = refineQuad(q, pts)
-		qa := polyArea(q[:])
-		if qa <= 0 {
-			continue
+		return cum[n] - cum[i] + cum[j]
+	}
+	minDepth := math.Max(2.5, 0.025*math.Sqrt(a))
+	type defect struct {
+		i     int
+		depth float64
+	}
+	var ds []defect
+	for k := range hull {
+		i0, i1 := hull[k], hull[(k+1)%len(hull)]
+		a0, a1 := toPt(pts[i0]), toPt(pts[i1])
+		best, bi := 0.0, -1
+		for j := (i0 + 1) % n; j != i1; j = (j + 1) % n {
+			if d := segDist(toPt(pts[j]), a0, a1); d > best {
+				best, bi = d, j
+			}
 		}
-		fill := a / qa
-		if fill < 0.8 || fill > 1.1 {
-			continue
+		if bi >= 0 && best >= minDepth {
+			ds = append(ds, defect{bi, best})
 		}
-		if !cardShaped(q) {
-			continue
+	}
+	if len(ds) < 2 {
+		return nil, nil, false
+	}
+	// Shortest chord relative to the smaller side it cuts off: a pinch, not a slice.
+	bestScore, ba, bb := math.Inf(1), -1, -1
+	for x := 0; x < len(ds); x++ {
+		for y := x + 1; y < len(ds); y++ {
+			i, j := ds[x].i, ds[y].i
+			chord := toPt(pts[i]).dist(toPt(pts[j]))
+			side := math.Min(arcLen(i, j), arcLen(j, i))
+			if side < 4*chord*0.5 || chord < 1 {
+				continue
+			}
+			if s := chord / side; s < bestScore {
+				bestScore, ba, bb = s, i, j
+			}
 		}
-		out = append(out, quadCand{q: q, area: qa, fill: fill, bounds: quadBounds(q), contour: pts, source: source})
+	}
+	if ba < 0 || bestScore > 0.5 {
+		return nil, nil, false
+	}
+	return arc(pts, ba, bb), arc(pts, bb, ba), true
+}
+
+// arc is the contour from index i to index j inclusive, going forward.
+func arc(pts []image.Point, i, j int) []image.Point {
+	var out []image.Point
+	for k := i; ; k = (k + 1) % len(pts) {
+		out = append(out, pts[k])
+		if k == j {
+			break
+		}
 	}
 	return out
 }
@@ -147,4 +260,27 @@ func dedupe(cs []quadCand, iou float64) []quadCand {
 		}
 	}
 	return out
+}
+
+// grow pushes every side of the quads out by d pixels.
+func grow(cs []quadCand, d float64) []quadCand {
+	for i := range cs {
+		q := cs[i].q
+		c := pt{}
+		for _, p := range q {
+			c = c.add(p.mul(0.25))
+		}
+		for k := range q {
+			v := q[k].sub(c)
+			n := v.norm()
+			if n > 0 {
+				// A corner moves along its diagonal by d·√2 for sides that move by d.
+				q[k] = q[k].add(v.mul(d * math.Sqrt2 / n))
+			}
+		}
+		cs[i].q = q
+		cs[i].bounds = quadBounds(q)
+		cs[i].area = polyArea(q[:])
+	}
+	return cs
 }

@@ -3,6 +3,7 @@ package detect
 import (
 	"image"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -29,34 +30,44 @@ func (p pt) unit() pt {
 // convexHull returns the hull of the points in counter-clockwise order (image coordinates,
 // y down, so it looks clockwise on screen), by Andrew's monotone chain.
 func convexHull(in []image.Point) []pt {
-	if len(in) < 3 {
-		out := make([]pt, len(in))
-		for i, p := range in {
-			out[i] = toPt(p)
-		}
-		return out
+	idx := hullIdx(in)
+	out := make([]pt, len(idx))
+	for k, i := range idx {
+		out[k] = toPt(in[i])
 	}
-	ps := make([]pt, len(in))
-	for i, p := range in {
-		ps[i] = toPt(p)
+	return out
+}
+
+// hullIdx returns the indices of the hull's corners among the points, in hull order.
+func hullIdx(in []image.Point) []int {
+	n := len(in)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
 	}
-	sort.Slice(ps, func(i, j int) bool {
-		if ps[i].X != ps[j].X {
-			return ps[i].X < ps[j].X
+	if n < 3 {
+		return order
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if d := in[a].X - in[b].X; d != 0 {
+			return d
 		}
-		return ps[i].Y < ps[j].Y
+		return in[a].Y - in[b].Y
 	})
-	hull := make([]pt, 0, 2*len(ps))
-	for _, p := range ps {
-		for len(hull) >= 2 && hull[len(hull)-1].sub(hull[len(hull)-2]).cross(p.sub(hull[len(hull)-2])) <= 0 {
+	cross := func(o, a, b int) int {
+		return (in[a].X-in[o].X)*(in[b].Y-in[o].Y) - (in[a].Y-in[o].Y)*(in[b].X-in[o].X)
+	}
+	hull := make([]int, 0, 2*n)
+	for _, p := range order {
+		for len(hull) >= 2 && cross(hull[len(hull)-2], hull[len(hull)-1], p) <= 0 {
 			hull = hull[:len(hull)-1]
 		}
 		hull = append(hull, p)
 	}
 	lower := len(hull) + 1
-	for i := len(ps) - 2; i >= 0; i-- {
-		p := ps[i]
-		for len(hull) >= lower && hull[len(hull)-1].sub(hull[len(hull)-2]).cross(p.sub(hull[len(hull)-2])) <= 0 {
+	for k := n - 2; k >= 0; k-- {
+		p := order[k]
+		for len(hull) >= lower && cross(hull[len(hull)-2], hull[len(hull)-1], p) <= 0 {
 			hull = hull[:len(hull)-1]
 		}
 		hull = append(hull, p)

@@ -1,0 +1,81 @@
+package eval_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/coupwatch/coupwatch/vision/dataset"
+	"github.com/coupwatch/coupwatch/vision/eval"
+	"github.com/coupwatch/coupwatch/vision/observation"
+)
+
+func box(x, y, w, h int) observation.Box { return observation.Box{X: x, Y: y, W: w, H: h} }
+
+func TestCounts(t *testing.T) {
+	smp := dataset.Sample{Path: "a.jpg", Width: 1000, Height: 1000, Truth: []dataset.Truth{
+		{Label: "QH", Box: box(100, 100, 100, 140)},    // read right
+		{Label: "TD", Box: box(400, 100, 100, 140)},    // read wrong, confidently
+		{Label: "7C", Box: box(700, 100, 100, 140)},    // unknown
+		{Label: "2S", Box: box(100, 500, 100, 140)},    // missed
+		{Label: "joker", Box: box(400, 500, 100, 140)}, // not scored
+		{Label: "AS", Box: box(0, 800, 100, 140)},      // at the border: not fully visible
+	}}
+	dets := []observation.Object{
+		{Label: "QH", Box: box(102, 98, 100, 142), Conf: 0.98},
+		{Label: "TH", Box: box(400, 100, 100, 140), Conf: 0.95},
+		{Label: "unknown", Box: box(700, 100, 100, 140), Conf: 0.2},
+		{Label: "KD", Box: box(400, 500, 100, 140), Conf: 0.7}, // the joker
+		{Label: "AS", Box: box(0, 800, 100, 140), Conf: 0.6},
+		{Label: "5C", Box: box(800, 800, 50, 50), Conf: 0.91}, // nothing there
+	}
+	var c eval.Counts
+	c.Add(smp, dets)
+	want := eval.Counts{Images: 1, Truths: 5, Full: 4, Correct: 2, FullCorrect: 1, Wrong: 1, FullWrong: 1, Unknown: 1,
+		Calls: 4, FalsePos: 1, ConfWrong: 2, Confident: 3}
+	c.Errors, c.Misses = nil, nil
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("counts\n%+v, want\n%+v", c, want)
+	}
+}
+
+func TestRankOnlyAndTable(t *testing.T) {
+	smp := dataset.Sample{Path: "b.jpg", Width: 500, Height: 500, Truth: []dataset.Truth{
+		{Label: "Q", Rank: true, Box: box(10, 10, 100, 140)},
+		{Label: "9", Rank: true, Box: box(200, 10, 100, 140)},
+	}}
+	var c eval.Counts
+	c.Add(smp, []observation.Object{
+		{Label: "QS", Box: box(10, 10, 100, 140), Conf: 0.9},
+		{Label: "6H", Box: box(200, 10, 100, 140), Conf: 0.5},
+	})
+	if c.Correct != 1 || c.Wrong != 1 || c.ConfWrong != 0 {
+		t.Errorf("%+v", c)
+	}
+	var b strings.Builder
+	if err := eval.WriteTable(&b, []eval.Row{{Set: "s", Split: "dev", Counts: c}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "| s | dev | 1 | 2 | 1 | 50.0% |") {
+		t.Errorf("table:\n%s", b.String())
+	}
+}
+
+func TestFoldKeepsAugmentedCopiesTogether(t *testing.T) {
+	a := eval.Fold("data/IMG_3321_jpeg.rf.6ea0435f.jpg")
+	b := eval.Fold("other/IMG_3321_jpeg.rf.99999999.jpg")
+	if a != b {
+		t.Errorf("two copies of one photograph in folds %d and %d", a, b)
+	}
+	seen := map[int]bool{}
+	for _, n := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"} {
+		f := eval.Fold(n + ".jpg")
+		if f < 0 || f >= eval.Folds {
+			t.Fatalf("fold %d", f)
+		}
+		seen[f] = true
+	}
+	if len(seen) < 3 {
+		t.Errorf("folds used: %v", seen)
+	}
+}
