@@ -193,7 +193,6 @@ type batch struct {
 	sb            store.Batch
 	alerts        []*alerts.Alert
 	out           []games.Record
-	verify        bool // the resume line was reached: compare it with the store
 }
 
 func (b *batch) reset() {

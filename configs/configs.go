@@ -280,7 +280,7 @@ func ParseSpeed(s string) (float64, error) {
 	}
 	n, ok := strings.CutSuffix(s, "x")
 	if !ok {
-		return 0, fmt.Errorf("speed %q: want max, 1x, 10x...", s)
+		return 0, fmt.Errorf("speed %q: want max or a factor such as 1x or 10x", s)
 	}
 	f, err := strconv.ParseFloat(n, 64)
 	if err != nil || f <= 0 || f > 1e6 {
