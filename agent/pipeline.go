@@ -237,6 +237,11 @@ func (p *Pipeline) process(b *batch, it *Item, resume int) error {
 		return nil
 	}
 	if err != nil {
+		var ee *games.EngineError
+		if errors.As(err, &ee) {
+			// A bug in an engine: reported loudly, and the table goes on being watched.
+			p.log.Error("rule engine failed on an event; the table goes on", "err", err, "stack", string(ee.Stack))
+		}
 		p.invalid(err)
 		return nil
 	}

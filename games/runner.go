@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strconv"
 
 	"github.com/coupwatch/coupwatch/journal"
@@ -88,6 +89,33 @@ func (r *Runner) Apply(ev *journal.Event, out []Record) ([]Record, error) {
 			return out, r.invalid(ev, "%s: %v", t.game.ID, err)
 		}
 	}
+	return r.apply(t, ev, out)
+}
+
+// EngineError is an engine that failed (a panic) on an event: a bug in coupwatch, not in the
+// journal. The runner survives it, so a live agent keeps watching its other tables and the
+// next coups of this one; the table's open coup may be judged on partial state.
+type EngineError struct {
+	File  string
+	Line  int
+	Table string
+	Game  string
+	Panic any
+	Stack []byte
+}
+
+func (e *EngineError) Error() string {
+	return fmt.Sprintf("%s:%d: the %s engine of table %s failed on this event: %v", e.File, e.Line, e.Game, e.Table, e.Panic)
+}
+
+func (r *Runner) apply(t *tableRun, ev *journal.Event, out []Record) (res []Record, err error) {
+	n := len(out)
+	defer func() {
+		if p := recover(); p != nil {
+			res = out[:n]
+			err = &EngineError{File: r.file, Line: ev.Line, Table: t.id, Game: t.game.ID, Panic: p, Stack: debug.Stack()}
+		}
+	}()
 	return t.engine.Apply(ev, out), nil
 }
 
