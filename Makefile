@@ -66,6 +66,7 @@ fuzz: $(STAMP)
 	COUPWATCH_SHARED=$(SHARED) $(GO) test ./games/catalog -run '^$$' -fuzz FuzzReplay -fuzztime $(FUZZTIME)
 	COUPWATCH_SHARED=$(SHARED) $(GO) test ./games/catalog -run '^$$' -fuzz FuzzEngineOrder -fuzztime $(FUZZTIME)
 	$(GO) test ./alerts/outbox -run '^$$' -fuzz FuzzSegment -fuzztime $(FUZZTIME)
+	$(GO) test ./models/cmd/build-cards -run '^$$' -fuzz FuzzParseTTF -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin .cache

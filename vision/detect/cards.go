@@ -50,8 +50,10 @@ type Cards struct {
 	rankLabels   []byte // class index → rank letter, 0 for the reject class
 	suitLabels   []byte
 	seg          *segmenter
+	search       *indexSearch
+	workScale    int // the factor the finder shrank the last frame by
 	work, bgr    gocv.Mat
-	cards        [2]rgbImage // the candidate warped both ways round
+	views        [2]*cardView // the candidate warped both ways round
 	patch, body  cornerPatch
 	labels       []int32
 	rankFeat     []float32
@@ -95,7 +97,7 @@ func NewCards(m *models.CardModels) (*Cards, error) {
 	}
 	c := &Cards{
 		rank: m.Rank, suit: m.Suit, rankLabels: rl, suitLabels: sl,
-		seg: newSegmenter(), work: gocv.NewMat(), bgr: gocv.NewMat(),
+		seg: newSegmenter(), search: newIndexSearch(), work: gocv.NewMat(), bgr: gocv.NewMat(), views: [2]*cardView{newCardView(), newCardView()},
 		rankFeat: make([]float32, RankFeatureSize), suitFeat: make([]float32, SuitFeatureSize),
 	}
 	nr, ns := len(rl), len(sl)
@@ -144,8 +146,12 @@ func containsByte(s string, b byte) bool {
 // Close releases the recogniser's buffers.
 func (c *Cards) Close() error {
 	c.seg.Close()
+	c.search.Close()
 	c.work.Close()
 	c.bgr.Close()
+	for _, v := range c.views {
+		v.Close()
+	}
 	return nil
 }
 
@@ -159,6 +165,9 @@ type cardRead struct {
 	rot90      bool
 	diag       int
 	pips       int // pips counted on the body, 0 for none
+	// conflict is a rank that another index corner of the same way round reads with
+	// confidence (0 for none): two cards in one quad, or one corner misread.
+	conflict byte
 }
 
 // Detect finds the cards in a BGR (or grey, or BGRA) frame. Boxes are in the frame's pixels.
@@ -195,16 +204,24 @@ func toBGR(img gocv.Mat, dst *gocv.Mat) (gocv.Mat, error) {
 
 // findQuads returns card-shaped quads in original-image pixels, largest first.
 func (c *Cards) findQuads(src gocv.Mat) []quadCand {
+	c.workScale = workScale(src)
 	return findQuads(src, c.seg, &c.work)
+}
+
+// workScale is the whole factor the card search shrinks a frame by.
+func workScale(src gocv.Mat) int {
+	return max(1, int(math.Round(float64(max(src.Rows(), src.Cols()))/maxWorkSide)))
 }
 
 func findQuads(src gocv.Mat, seg *segmenter, workMat *gocv.Mat) []quadCand {
 	// Shrink by a whole factor: area averaging is then cheap and exact.
-	k := max(1, int(math.Round(float64(max(src.Rows(), src.Cols()))/maxWorkSide)))
+	k := workScale(src)
 	scale := 1 / float64(k)
 	work := src
 	if k > 1 {
-		gocv.Resize(src, workMat, image.Pt(src.Cols()/k, src.Rows()/k), 0, 0, gocv.InterpolationArea)
+		// The search needs grey only: convert first, shrink a third as many channels.
+		gocv.CvtColor(src, &seg.full, gocv.ColorBGRToGray)
+		gocv.Resize(seg.full, workMat, image.Pt(src.Cols()/k, src.Rows()/k), 0, 0, gocv.InterpolationArea)
 		work = *workMat
 	}
 	cands := seg.candidates(work)
@@ -226,6 +243,7 @@ func findQuads(src gocv.Mat, seg *segmenter, workMat *gocv.Mat) []quadCand {
 type accepted struct {
 	obj    observation.Object
 	bounds image.Rectangle
+	q      [4]pt
 }
 
 // selectCards reads the candidates, largest first, and keeps a consistent set: a card read
@@ -252,9 +270,14 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 				Conf:  math.Round(conf*1000) / 1000,
 			},
 			bounds: cd.bounds,
+			q:      cd.q,
 		})
 	}
 	for pass := 0; pass < 3; pass++ {
+		if pass == 2 {
+			// Cards the finder could not outline alone, read from an index in view.
+			acc = c.cornerFirst(src, cands, reads, acc, overlaps)
+		}
 		for i, cd := range cands {
 			if overlaps(cd.bounds) {
 				continue
@@ -283,44 +306,212 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 	return out
 }
 
+// cornerFirst reads the cards whose index lies in a part of the frame that the cards
+// accepted so far do not explain (see cornerfirst.go), and adds them to acc.
+func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, acc []accepted, overlaps func(image.Rectangle) bool) []accepted {
+	frame := image.Rect(0, 0, src.Cols(), src.Rows())
+	var quads []image.Rectangle
+	for i, cd := range cands {
+		if r := reads[i]; r != nil && (r.evidence || r.conflict != 0) && !overlaps(cd.bounds) {
+			quads = append(quads, cd.bounds)
+		}
+	}
+	cards := make([][4]pt, len(acc))
+	for i, a := range acc {
+		cards[i] = a.q
+	}
+	type found struct {
+		label  string
+		conf   float64
+		q      [4]pt
+		bounds image.Rectangle
+		index  pt // the rank glyph's centre
+	}
+	var fs []found
+	budget := maxFrameIndexPairs
+	rois := c.search.unexplained(src, c.seg.bright, c.workScale, quads, cards)
+	for _, roi := range rois {
+		lo, hi := roi.glyphRange()
+		pairs := indexPairs(c.search.blobsIn(src, roi.r, lo, hi))
+		tried := 0
+	pairs:
+		for _, p := range pairs {
+			if tried == maxIndexPairs || budget == 0 {
+				break
+			}
+			// An index inside a card read already is that card's.
+			for _, a := range acc {
+				if p.rank.c.img().In(a.bounds) {
+					continue pairs
+				}
+			}
+			tried++
+			budget--
+			q := cardOfIndex(p)
+			if !c.indexAt(src, q) {
+				continue
+			}
+			r := c.read(src, q)
+			cr := &c.cornerReads[0][0]
+			if r.corners == 0 || r.rot90 || r.diag != 0 || !cr.ok || r.conflict != 0 || r.conf < minSingleConf {
+				continue
+			}
+			// The reading must come from the index that was found.
+			at := pt{indexRankX, indexRankY}.img()
+			if g := cr.index; !at.In(image.Rect(g.Min.X-g.Dx()/2, g.Min.Y-g.Dy()/4, g.Max.X+g.Dx()/2, g.Max.Y)) {
+				continue
+			}
+			// Outside a quad the finder outlined, one index is too little: glyph pairs are
+			// everywhere (print, wood grain, chips). The card's other index or its pips must
+			// say the same, or the card must outline when looked for there alone.
+			if roi.glyph == 0 && r.corners < 2 && !(r.pips > 0 && pipRank(r.pips) == r.rank) {
+				oq, ok := c.outlineNear(src, q)
+				if !ok {
+					continue
+				}
+				q = oq
+			}
+			label := observation.CardLabel(r.rank, r.suit)
+			bounds := quadBounds(q).Intersect(frame)
+			for _, f := range fs {
+				if f.label == label && rectIoU(f.bounds, bounds) > 0.3 {
+					continue pairs // found already from another pair of its glyphs
+				}
+			}
+			fs = append(fs, found{label: label, conf: math.Min(r.conf, cornerFirstConf), q: q, bounds: bounds, index: p.rank.c})
+		}
+	}
+	// Box each card as far as it shows: cut by the cards accepted whole and by the cards
+	// found whose index lies on it (they lie over it).
+	for i, f := range fs {
+		var over []image.Rectangle
+		for _, a := range acc {
+			over = append(over, a.bounds)
+		}
+		for j, g := range fs {
+			if j != i && g.index.img().In(f.bounds) {
+				over = append(over, g.bounds)
+			}
+		}
+		box := visiblePart(f.bounds, over)
+		if box.Empty() || rectIoU(box, f.bounds) < 0.15 {
+			continue
+		}
+		acc = append(acc, accepted{
+			obj: observation.Object{
+				Label: f.label,
+				Box:   observation.Box{X: box.Min.X, Y: box.Min.Y, W: box.Dx(), H: box.Dy()},
+				Conf:  math.Round(f.conf*1000) / 1000,
+			},
+			bounds: box,
+			q:      f.q,
+		})
+	}
+	return acc
+}
+
+// indexAt reports whether corner 0 of quad q holds something the rank model reads as a rank
+// (a quick look before reading the whole card).
+func (c *Cards) indexAt(src gocv.Mat, q [4]pt) bool {
+	c.views[0].reset(src, q, false)
+	card := c.views[0].corner(0)
+	cr := &c.cornerReads[0][0]
+	c.readCorner(card, 0, cr)
+	if !c.views[0].ok || !cr.ok {
+		return false
+	}
+	_, p := argmaxAvg(cr.rankP, cr.rankP, c.rankLabels)
+	return p >= 0.5
+}
+
+// outlineNear looks for the outline of a card where quad q is guessed to lie, with the card
+// finder run on that part of the frame alone (its thresholds then follow the card and what
+// lies around it, not the whole frame), and returns it.
+func (c *Cards) outlineNear(src gocv.Mat, q [4]pt) ([4]pt, bool) {
+	b := quadBounds(q)
+	pad := max(b.Dx(), b.Dy()) / 4
+	b = image.Rect(b.Min.X-pad, b.Min.Y-pad, b.Max.X+pad, b.Max.Y+pad).Intersect(image.Rect(0, 0, src.Cols(), src.Rows()))
+	if b.Dx() < 16 || b.Dy() < 16 {
+		return q, false
+	}
+	crop := src.Region(b)
+	defer crop.Close()
+	k := max(1, int(math.Ceil(float64(max(b.Dx(), b.Dy()))/maxWorkSide)))
+	work := crop
+	if k > 1 {
+		gocv.Resize(crop, &c.work, image.Pt(b.Dx()/k, b.Dy()/k), 0, 0, gocv.InterpolationArea)
+		work = c.work
+	}
+	want := quadBounds(q)
+	for _, cd := range c.seg.candidates(work) {
+		var fq [4]pt
+		for i, p := range cd.q {
+			fq[i] = p.mul(float64(k)).add(pt{float64(b.Min.X), float64(b.Min.Y)})
+		}
+		if rectIoU(quadBounds(fq), want) > 0.5 {
+			return fq, true
+		}
+	}
+	return q, false
+}
+
 // read warps the quad both ways round, reads the index corners of each, and checks the
 // reading against the pips of the card's body.
 func (c *Cards) read(src gocv.Mat, q [4]pt) cardRead {
-	for o := 0; o < 2; o++ {
-		for k := 0; k < numCorners; k++ {
+	for o := range c.cornerReads {
+		for k := range c.cornerReads[o] {
 			c.cornerReads[o][k].ok = false
 		}
-		if o == 1 && c.sureOf(0) {
-			break // the first way round read both index corners alike: no need to turn it
+	}
+	// The index corners of both ways round first, then the corners that hold the index of a
+	// card seen in a mirror; reading stops as soon as the two index corners of one way
+	// round agree.
+	var started [2]bool
+	readOrder := [...][2]int{{0, 0}, {0, 2}, {1, 0}, {1, 2}, {0, 1}, {0, 3}, {1, 1}, {1, 3}}
+	for _, ok := range readOrder {
+		o, k := ok[0], ok[1]
+		if !started[o] {
+			c.views[o].reset(src, q, o == 1)
+			started[o] = true
 		}
-		w := warpCard(src, q, o == 1)
-		err := toRGBImage(w, &c.cards[o])
-		w.Close()
-		if err != nil {
+		card := c.views[o].corner(k)
+		if !c.views[o].ok {
 			return cardRead{}
 		}
-		// The corners of an unmirrored card first: when both read the same, the mirrored
-		// corners and the other orientation need not be looked at.
-		for _, k := range [numCorners]int{0, 2, 1, 3} {
-			c.readCorner(&c.cards[o], k, &c.cornerReads[o][k])
-			if k == 2 && o == 0 && c.sureOf(0) {
-				break
-			}
+		c.readCorner(card, k, &c.cornerReads[o][k])
+		if k == 2 && c.sureOf(o) {
+			break
 		}
+	}
+	if !started[1] {
+		c.views[1].reset(src, q, true)
 	}
 	r := combineCorners(&c.cornerReads, c.rankLabels, c.suitLabels)
 	if !r.evidence && r.conf < minCardConf {
 		// Nothing in the corners reads as an index: perhaps the back of a card.
-		r.back = backScore(&c.cards[0])
+		r.back = backScore(c.views[0].body())
 	}
 	if r.corners == 0 {
+		return r
+	}
+	if r.conflict != 0 {
+		// Corners that read different ranks: the pips of a number card settle which is
+		// right (a corner misread); without them the quad may hold two cards and gets no
+		// label.
+		n := c.pipCount(r)
+		if n == 0 || (pipRank(n) != r.rank && pipRank(n) != r.conflict) {
+			return cardRead{evidence: r.evidence}
+		}
+		r.rank = pipRank(n)
+		r = c.checkPips(r)
+		r.conf = math.Min(r.conf, 0.85) // a disputed reading is never sure
 		return r
 	}
 	if r.corners == 2 && r.conf >= sureConf {
 		return r // both index corners agree: the pips could only confirm it
 	}
 	// A card's margin is plain paper; a quad of cloth or of a picture is not.
-	m := marginScore(&c.cards[0])
+	m := marginScore(c.views[0].body())
 	if m < minMargin2 || (r.corners == 1 && m < minMargin1) {
 		return cardRead{}
 	}
@@ -342,7 +533,7 @@ func (c *Cards) sureOf(o int) bool {
 		rb, pb := argmaxAvg(b.rankP, b.rankP, c.rankLabels)
 		sa, qa := argmaxAvg(a.suitP, a.suitP, c.suitLabels)
 		sb, qb := argmaxAvg(b.suitP, b.suitP, c.suitLabels)
-		if ra == rb && sa == sb && min(pa, pb) > 0.8 && min(qa, qb) > 0.7 {
+		if ra == rb && sa == sb && min(pa, pb) > 0.6 && min(qa, qb) > 0.6 {
 			return true
 		}
 	}
@@ -356,10 +547,7 @@ func (c *Cards) readCorner(card *rgbImage, k int, out *cornerRead) {
 	if cap(c.labels) < card.w*card.h {
 		c.labels = make([]int32, card.w*card.h)
 	}
-	thr := inkThreshold(c.patch.ink)
-	bs := c.patch.blobs(thr, c.labels[:n])
-	rb, sb, ok := indexGlyphs(&c.patch, bs, card.w, card.h)
-	ok = ok && !clipped(rb) && !clipped(sb)
+	rb, sb, thr, ok := cutIndex(&c.patch, c.labels[:n], card.w, card.h)
 	out.ok = ok
 	out.index = image.Rectangle{}
 	if !ok {
@@ -378,6 +566,38 @@ func (c *Cards) readCorner(card *rgbImage, k int, out *cornerRead) {
 	copy(out.suitP, c.suit.Predict(c.suitFeat, &c.suitScratch))
 }
 
+// pipCount counts the pips of the card in the orientation its index was read in (0 when
+// the body is no pip layout).
+func (c *Cards) pipCount(r cardRead) int {
+	o := 0
+	if r.rot90 {
+		o = 1
+	}
+	card := c.views[o].body()
+	var exclude []image.Rectangle
+	for k := 0; k < numCorners; k++ {
+		if cr := &c.cornerReads[o][k]; cr.ok {
+			exclude = append(exclude, halfRect(cr.index))
+		} else {
+			exclude = append(exclude, cornerBox(card, k, image.Rect(0, 0, int(0.17*float64(card.w)), int(0.25*float64(card.h)))))
+		}
+	}
+	return findPips(card, &c.body, c.labels, exclude).n
+}
+
+// halfRect maps a box of the canonical card onto the half-size body.
+func halfRect(r image.Rectangle) image.Rectangle {
+	return image.Rect(r.Min.X/2, r.Min.Y/2, (r.Max.X+1)/2, (r.Max.Y+1)/2)
+}
+
+// pipRank is the rank of a number card with n pips (an ace for one).
+func pipRank(n int) byte {
+	if n < 2 {
+		return 'A'
+	}
+	return observation.Ranks[len(observation.Ranks)-n+1]
+}
+
 // checkPips counts the pips of the card in the orientation its index was read in. On a
 // number card the count is a second, independent reading of the rank and every pip a second
 // reading of the suit: agreement raises the confidence, disagreement lowers it.
@@ -386,12 +606,12 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 	if r.rot90 {
 		o = 1
 	}
-	card := &c.cards[o]
+	card := c.views[o].body()
 	var exclude []image.Rectangle
 	for k := 0; k < numCorners; k++ {
 		cr := &c.cornerReads[o][k]
 		if cr.ok {
-			exclude = append(exclude, cr.index)
+			exclude = append(exclude, halfRect(cr.index))
 		} else {
 			exclude = append(exclude, cornerBox(card, k, image.Rect(0, 0, int(0.17*float64(card.w)), int(0.25*float64(card.h)))))
 		}
@@ -463,10 +683,7 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		}
 	}
 	// Rank: the pip count against the index.
-	pipRank := byte('A')
-	if ps.n >= 2 {
-		pipRank = observation.Ranks[len(observation.Ranks)-ps.n+1]
-	}
+	pipRank := pipRank(ps.n)
 	rankP := 0.0
 	for _, x := range []*cornerRead{a, b} {
 		if x.ok {
@@ -535,16 +752,16 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 			}
 		}
 	}
-	if best.corners > 0 && conflicting(reads, best, rankLabels) {
-		return cardRead{evidence: best.evidence}
+	if best.corners > 0 {
+		best.conflict = conflicting(reads, best, rankLabels)
 	}
 	return best
 }
 
-// conflicting reports whether another index corner of the chosen orientation reads a
-// different rank with confidence: the quad then covers two cards (touching or overlapping)
-// and no label is given to it.
-func conflicting(reads *[2][numCorners]cornerRead, best cardRead, rankLabels []byte) bool {
+// conflicting returns the rank another index corner of the chosen orientation reads with
+// confidence when it differs from the chosen one (0 for none): the quad then covers two
+// cards (touching or overlapping), or one corner is misread.
+func conflicting(reads *[2][numCorners]cornerRead, best cardRead, rankLabels []byte) byte {
 	o := 0
 	if best.rot90 {
 		o = 1
@@ -556,10 +773,10 @@ func conflicting(reads *[2][numCorners]cornerRead, best cardRead, rankLabels []b
 		}
 		ri, rp := argmaxAvg(r.rankP, r.rankP, rankLabels)
 		if rp > 0.8 && rankLabels[ri] != best.rank {
-			return true
+			return rankLabels[ri]
 		}
 	}
-	return false
+	return 0
 }
 
 // argmaxAvg returns the non-reject class with the highest mean probability over p and q.

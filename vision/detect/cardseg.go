@@ -1,5 +1,7 @@
 package detect
 
+import "C"
+
 import (
 	"image"
 	"math"
@@ -11,53 +13,59 @@ import (
 
 // quadCand is a card-shaped quadrilateral found in the working image.
 type quadCand struct {
-	q       [4]pt // corners in working-image pixels, clockwise from top-left
-	area    float64
-	fill    float64 // contour area / quad area
-	bounds  image.Rectangle
-	contour []image.Point
-	source  int
+	q      [4]pt // corners in working-image pixels, clockwise from top-left
+	area   float64
+	fill   float64 // contour area / quad area
+	bounds image.Rectangle
+	source int
 }
 
-// segmenter holds the Mats reused between frames by the card region search.
+// segmenter holds the Mats and buffers reused between frames by the card region search.
 type segmenter struct {
 	gray, blur, mask, tmp, edges, bright, kernel3, kernel5 gocv.Mat
+	full                                                   gocv.Mat // the frame in grey, before shrinking
+	pts                                                    []image.Point
+	xy                                                     []C.int
 }
 
 func newSegmenter() *segmenter {
 	return &segmenter{
-		gray: gocv.NewMat(), blur: gocv.NewMat(), mask: gocv.NewMat(), tmp: gocv.NewMat(),
+		gray: gocv.NewMat(), full: gocv.NewMat(), blur: gocv.NewMat(), mask: gocv.NewMat(), tmp: gocv.NewMat(),
 		edges: gocv.NewMat(), bright: gocv.NewMat(), kernel3: gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3)),
 		kernel5: gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5)),
 	}
 }
 
 func (s *segmenter) Close() {
-	for _, m := range []*gocv.Mat{&s.gray, &s.blur, &s.mask, &s.tmp, &s.edges, &s.bright, &s.kernel3, &s.kernel5} {
+	for _, m := range []*gocv.Mat{&s.gray, &s.full, &s.blur, &s.mask, &s.tmp, &s.edges, &s.bright, &s.kernel3, &s.kernel5} {
 		m.Close()
 	}
 }
 
-// candidates finds card-shaped quadrilaterals in a BGR working image. It looks at several
+// candidates finds card-shaped quadrilaterals in a BGR (or grey) working image. It looks at several
 // binarisations because no single one works on every felt: cards brighter than the cloth
 // (Otsu on grey), cards brighter than their surroundings (local mean), and regions closed by
 // edges (cards on a light cloth, and cards lying on other cards).
 func (s *segmenter) candidates(work gocv.Mat) []quadCand {
-	gocv.CvtColor(work, &s.gray, gocv.ColorBGRToGray)
-	gocv.GaussianBlur(s.gray, &s.blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	gray := work
+	if work.Channels() != 1 {
+		gocv.CvtColor(work, &s.gray, gocv.ColorBGRToGray)
+		gray = s.gray
+	}
+	gocv.GaussianBlur(gray, &s.blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
 	imgArea := float64(work.Rows() * work.Cols())
 	var out []quadCand
 
 	// 1: global Otsu.
 	gocv.Threshold(s.blur, &s.bright, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
 	gocv.MorphologyEx(s.bright, &s.tmp, gocv.MorphOpen, s.kernel3)
-	out = append(out, contoursToQuads(s.tmp, gocv.RetrievalExternal, imgArea, 0)...)
+	out = append(out, s.contoursToQuads(s.tmp, gocv.RetrievalExternal, imgArea, 0)...)
 
 	// 2: brighter than the local mean.
 	win := max(31, (min(work.Rows(), work.Cols())/6)|1)
 	gocv.AdaptiveThreshold(s.blur, &s.mask, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, win, -8)
 	gocv.MorphologyEx(s.mask, &s.tmp, gocv.MorphOpen, s.kernel3)
-	out = append(out, contoursToQuads(s.tmp, gocv.RetrievalExternal, imgArea, 1)...)
+	out = append(out, s.contoursToQuads(s.tmp, gocv.RetrievalExternal, imgArea, 1)...)
 
 	// 3: paper: not darker than its close neighbourhood, so that the thin shadow between two
 	// touching cards separates them; and on the bright side of Otsu, so that a plain dark
@@ -65,28 +73,28 @@ func (s *segmenter) candidates(work gocv.Mat) []quadCand {
 	gocv.AdaptiveThreshold(s.blur, &s.tmp, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 15, 3)
 	gocv.BitwiseAnd(s.tmp, s.bright, &s.mask)
 	gocv.MorphologyEx(s.mask, &s.tmp, gocv.MorphOpen, s.kernel3)
-	out = append(out, contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 3)...)
+	out = append(out, s.contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 3)...)
 	// The same with a wider opening, which breaks the bridges a speckled cloth makes to the
 	// card's paper; the quads are then pushed back out by the opening's reach.
 	gocv.MorphologyEx(s.mask, &s.tmp, gocv.MorphOpen, s.kernel5)
-	out = append(out, grow(contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 5), 1)...)
+	out = append(out, grow(s.contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 5), 1)...)
 
 	// 4: regions closed by edges.
 	gocv.Canny(s.blur, &s.edges, 20, 60)
 	gocv.Dilate(s.edges, &s.tmp, s.kernel3)
 	gocv.BitwiseNot(s.tmp, &s.mask)
-	out = append(out, contoursToQuads(s.mask, gocv.RetrievalList, imgArea, 2)...)
+	out = append(out, s.contoursToQuads(s.mask, gocv.RetrievalList, imgArea, 2)...)
 
 	// 5: paper cut along every edge, for cards on a light speckled cloth.
 	gocv.AdaptiveThreshold(s.blur, &s.tmp, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 15, 3)
 	gocv.BitwiseAnd(s.tmp, s.mask, &s.edges)
 	gocv.BitwiseAnd(s.edges, s.bright, &s.edges)
 	gocv.MorphologyEx(s.edges, &s.tmp, gocv.MorphOpen, s.kernel3)
-	out = append(out, contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 4)...)
+	out = append(out, s.contoursToQuads(s.tmp, gocv.RetrievalList, imgArea, 4)...)
 	return out
 }
 
-func contoursToQuads(mask gocv.Mat, mode gocv.RetrievalMode, imgArea float64, source int) []quadCand {
+func (s *segmenter) contoursToQuads(mask gocv.Mat, mode gocv.RetrievalMode, imgArea float64, source int) []quadCand {
 	cs := gocv.FindContours(mask, mode, gocv.ChainApproxSimple)
 	defer cs.Close()
 	var out []quadCand
@@ -96,7 +104,8 @@ func contoursToQuads(mask gocv.Mat, mode gocv.RetrievalMode, imgArea float64, so
 		if c.Size() < 4 {
 			continue
 		}
-		pts := c.ToPoints()
+		s.pts, s.xy = contourPoints(c, s.pts, s.xy)
+		pts := s.pts
 		a := contourArea(pts)
 		if a < minArea || a > 0.6*imgArea {
 			continue
@@ -109,13 +118,14 @@ func contoursToQuads(mask gocv.Mat, mode gocv.RetrievalMode, imgArea float64, so
 // appendQuads adds the contour as a card quad when it is one, or else cuts it where it is
 // pinched (two cards touching, one card lying on another) and tries the pieces.
 func appendQuads(out []quadCand, pts []image.Point, a, minArea float64, source, depth int) []quadCand {
-	if qc, ok := contourQuad(pts, a, source); ok {
+	hull := hullIdx(pts)
+	if qc, ok := contourQuad(pts, hull, a, source); ok {
 		return append(out, qc)
 	}
 	if depth >= 3 || a < 2*minArea || len(pts) < 8 {
 		return out
 	}
-	p1, p2, ok := splitContour(pts, a)
+	p1, p2, ok := splitContour(pts, hull, a)
 	if !ok {
 		return out
 	}
@@ -127,9 +137,13 @@ func appendQuads(out []quadCand, pts []image.Point, a, minArea float64, source, 
 	return out
 }
 
-// contourQuad fits a card quad to a contour of area a.
-func contourQuad(pts []image.Point, a float64, source int) (quadCand, bool) {
-	h := convexHull(pts)
+// contourQuad fits a card quad to a contour of area a, whose convex hull is hull (indices,
+// see hullIdx).
+func contourQuad(pts []image.Point, hull []int, a float64, source int) (quadCand, bool) {
+	h := make([]pt, len(hull))
+	for k, i := range hull {
+		h[k] = toPt(pts[i])
+	}
 	ha := polyArea(h)
 	if ha <= 0 || a/ha < 0.85 {
 		return quadCand{}, false
@@ -147,13 +161,13 @@ func contourQuad(pts []image.Point, a float64, source int) (quadCand, bool) {
 	if fill < 0.8 || fill > 1.1 || !cardShaped(q) {
 		return quadCand{}, false
 	}
-	return quadCand{q: q, area: qa, fill: fill, bounds: quadBounds(q), contour: pts, source: source}, true
+	return quadCand{q: q, area: qa, fill: fill, bounds: quadBounds(q), source: source}, true
 }
 
 // splitContour cuts a contour along the shortest chord between two of its deepest
-// concavities, the pinch where two touching or overlapping cards meet.
-func splitContour(pts []image.Point, a float64) ([]image.Point, []image.Point, bool) {
-	hull := hullIdx(pts)
+// concavities, the pinch where two touching or overlapping cards meet. hull is the contour's
+// convex hull (indices); it is reordered.
+func splitContour(pts []image.Point, hull []int, a float64) ([]image.Point, []image.Point, bool) {
 	if len(hull) < 3 {
 		return nil, nil, false
 	}

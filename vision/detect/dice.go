@@ -23,7 +23,6 @@ type pip struct {
 	surround    float64 // mean grey of the ring around the pip
 	surroundSat float64
 	label       int32 // connected component in the pip mask
-	face        int   // pips of one die face share this number
 }
 
 func (p pip) roundness() float64 { return p.minor / math.Max(p.major, 1e-9) }
@@ -456,6 +455,13 @@ func readDie(top []pip) (Die, bool) {
 	if !ok {
 		return Die{}, false
 	}
+	if conf < 0.9 && n >= 4 {
+		// No layout of a face: perhaps pips of a side face were joined to a smaller top
+		// face. Keep the largest set of the roundest pips that stands like a face.
+		if sub, ok := faceSubset(top); ok {
+			top, n, conf = sub, len(sub), 0.75
+		}
+	}
 	diam := 0.0
 	box := image.Rectangle{Min: image.Pt(1<<30, 1<<30), Max: image.Pt(-1<<30, -1<<30)}
 	var pips []image.Point
@@ -473,32 +479,53 @@ func readDie(top []pip) (Die, bool) {
 	return Die{Value: n, Box: box, Conf: conf, Pips: pips, Cocked: maxRound < 0.55}, true
 }
 
+// faceSubset looks for the largest subset of pips (one or two fewer) that stands like a die
+// face, the pips left out being flatter (seen more obliquely) than the pips kept: the pips
+// of a side face joined to the top face.
+func faceSubset(ps []pip) ([]pip, bool) {
+	n := len(ps)
+	var best []pip
+	bestRound := 0.0
+	for drop := 1; drop <= 2 && best == nil; drop++ {
+		for mask := 0; mask < 1<<n; mask++ {
+			if popcount(mask) != drop {
+				continue
+			}
+			var kept []pip
+			var keptR, dropR float64
+			for i, p := range ps {
+				if mask&(1<<i) != 0 {
+					dropR += p.roundness() / float64(drop)
+				} else {
+					kept = append(kept, p)
+					keptR += p.roundness() / float64(n-drop)
+				}
+			}
+			if dropR >= keptR-0.05 {
+				continue
+			}
+			if conf, ok := faceLayout(kept); ok && conf >= 0.9 && keptR > bestRound {
+				best, bestRound = kept, keptR
+			}
+		}
+	}
+	return best, best != nil
+}
+
+func popcount(m int) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
 // pipBoxMargin is how far (in pip diameters) a reported box reaches beyond the top face's
 // pips, the way the labelled sets draw die boxes around the pips.
 const (
 	pipBoxMargin    = 0.35
 	onePipBoxMargin = 0.45
 )
-
-// insideConvex reports whether p lies strictly inside the convex polygon h.
-func insideConvex(h []pt, p pt) bool {
-	if len(h) < 3 {
-		return false
-	}
-	sign := 0.0
-	for i := range h {
-		c := h[(i+1)%len(h)].sub(h[i]).cross(p.sub(h[i]))
-		if c == 0 {
-			return false
-		}
-		if sign == 0 {
-			sign = c
-		} else if (c > 0) != (sign > 0) {
-			return false
-		}
-	}
-	return true
-}
 
 // faceLayout checks that pips stand like the pips of a die face and returns a confidence:
 // one pip alone; two and three on a line; four at the corners of a square; five with one in

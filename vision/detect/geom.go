@@ -19,41 +19,27 @@ func (p pt) norm() float64      { return math.Hypot(p.X, p.Y) }
 func (p pt) dist(q pt) float64  { return p.sub(q).norm() }
 func toPt(p image.Point) pt     { return pt{float64(p.X), float64(p.Y)} }
 func (p pt) img() image.Point   { return image.Pt(int(math.Round(p.X)), int(math.Round(p.Y))) }
-func (p pt) unit() pt {
-	n := p.norm()
-	if n == 0 {
-		return p
-	}
-	return p.mul(1 / n)
-}
-
-// convexHull returns the hull of the points in counter-clockwise order (image coordinates,
-// y down, so it looks clockwise on screen), by Andrew's monotone chain.
-func convexHull(in []image.Point) []pt {
-	idx := hullIdx(in)
-	out := make([]pt, len(idx))
-	for k, i := range idx {
-		out[k] = toPt(in[i])
-	}
-	return out
-}
 
 // hullIdx returns the indices of the hull's corners among the points, in hull order.
 func hullIdx(in []image.Point) []int {
 	n := len(in)
 	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
 	if n < 3 {
+		for i := range order {
+			order[i] = i
+		}
 		return order
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		if d := in[a].X - in[b].X; d != 0 {
-			return d
-		}
-		return in[a].Y - in[b].Y
-	})
+	// Sort by x, then y, as one integer key per point (with its index in the low bits):
+	// much faster than sorting with a comparison function.
+	keys := make([]int64, n)
+	for i, p := range in {
+		keys[i] = int64(p.X+(1<<20))<<42 | int64(p.Y+(1<<20))<<21 | int64(i)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		order[i] = int(k & (1<<21 - 1))
+	}
 	cross := func(o, a, b int) int {
 		return (in[a].X-in[o].X)*(in[b].Y-in[o].Y) - (in[a].Y-in[o].Y)*(in[b].X-in[o].X)
 	}

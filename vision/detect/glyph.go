@@ -33,6 +33,9 @@ type cornerPatch struct {
 	w, h int
 	ink  []float32 // ink strength 0..1: how much darker than the paper, in the darkest channel
 	red  []float32 // redness: positive where the ink is red
+	// working buffers of blobs
+	runs    []inkRun
+	blobBuf []blob
 }
 
 // extractCorner copies corner c of the card into an upright patch and computes ink strength
@@ -64,36 +67,45 @@ func extractRegion(card *rgbImage, c int, fracW, fracH float64, p *cornerPatch) 
 		y0, sy = card.h-1, -1
 	}
 	pix := card.pix
-	// Paper colour: a high percentile per channel over the patch (ink is the minority).
+	step := 3 * sx
+	// Paper colour: a high percentile per channel over the patch (ink is the minority),
+	// from every other pixel of every other row.
 	var hb, hg, hr [256]int
-	for y := 0; y < ph; y++ {
-		row := (y0 + sy*y) * card.w
-		for x := 0; x < pw; x++ {
-			k := 3 * (row + x0 + sx*x)
-			hb[pix[k]]++
-			hg[pix[k+1]]++
-			hr[pix[k+2]]++
+	ns := 0
+	for y := 0; y < ph; y += 2 {
+		k := 3 * ((y0+sy*y)*card.w + x0)
+		for x := 0; x < pw; x, k = x+2, k+2*step {
+			px := pix[k : k+3 : k+3]
+			hb[px[0]]++
+			hg[px[1]]++
+			hr[px[2]]++
+			ns++
 		}
 	}
-	pb := max(float32(percentile(&hb, n, 0.7)), 40)
-	pg := max(float32(percentile(&hg, n, 0.7)), 40)
-	pr := max(float32(percentile(&hr, n, 0.7)), 40)
-	ib, ig, ir := 1/pb, 1/pg, 1/pr
+	// Darkness relative to the paper, per channel value.
+	var lb, lg, lr [256]float32
+	ib := 1 / max(float32(percentile(&hb, ns, 0.7)), 40)
+	ig := 1 / max(float32(percentile(&hg, ns, 0.7)), 40)
+	ir := 1 / max(float32(percentile(&hr, ns, 0.7)), 40)
+	for v := range lb {
+		lb[v] = 1 - float32(v)*ib
+		lg[v] = 1 - float32(v)*ig
+		lr[v] = 1 - float32(v)*ir
+	}
 	var hi [64]int
 	for y := 0; y < ph; y++ {
-		row := (y0 + sy*y) * card.w
-		for x := 0; x < pw; x++ {
-			k := 3 * (row + x0 + sx*x)
-			db := 1 - float32(pix[k])*ib
-			dg := 1 - float32(pix[k+1])*ig
-			dr := 1 - float32(pix[k+2])*ir
-			s := max(db, dg, dr, 0)
-			i := y*pw + x
-			s = min(s, 1)
-			p.ink[i] = s
+		k := 3 * ((y0+sy*y)*card.w + x0)
+		ink := p.ink[y*pw : (y+1)*pw : (y+1)*pw]
+		red := p.red[y*pw : (y+1)*pw : (y+1)*pw]
+		for x := range ink {
+			px := pix[k : k+3 : k+3]
+			k += step
+			db, dg, dr := lb[px[0]], lg[px[1]], lr[px[2]]
+			s := min(max(db, dg, dr, 0), 1)
+			ink[x] = s
 			hi[min(int(s*64), 63)]++
 			// Red ink darkens green and blue much more than red.
-			p.red[i] = (dg+db)/2 - dr
+			red[x] = (dg+db)/2 - dr
 		}
 	}
 	// Washed-out pictures (a webcam against the light) print pale ink: stretch the ink so the
@@ -145,17 +157,62 @@ type blob struct {
 	box  image.Rectangle
 	area int
 	red  float64 // mean redness
+	id   int32   // its label in the labels of the patch
 }
 
+// minInk is the least ink threshold: paper texture and noise must not become glyphs.
+const minInk = 0.22
+
 // inkThreshold picks the ink threshold of a patch by Otsu on the ink strength, never below
-// minInk so that paper texture and noise do not become glyphs.
+// minInk.
 func inkThreshold(ink []float32) float32 {
 	const bins = 64
 	var h [bins]int
 	for _, v := range ink {
 		h[min(int(v*bins), bins-1)]++
 	}
-	total := len(ink)
+	return otsu(&h, len(ink))
+}
+
+// indexThreshold is inkThreshold over the part of an upright corner patch where the index
+// is printed (a face card's picture beside it would otherwise set the threshold, and a
+// thin, pale index fall apart under it).
+func indexThreshold(p *cornerPatch) float32 {
+	const bins = 64
+	var h [bins]int
+	w, hh := p.w*3/5, p.h*7/10
+	for y := 0; y < hh; y++ {
+		for _, v := range p.ink[y*p.w : y*p.w+w] {
+			h[min(int(v*bins), bins-1)]++
+		}
+	}
+	return otsu(&h, w*hh)
+}
+
+// cutIndex finds the rank and suit glyphs of the index of an upright corner patch, with the
+// ink threshold of the index, and once more with a lower one when the glyphs fall apart.
+// labels receives the patch's blob labels.
+func cutIndex(p *cornerPatch, labels []int32, cardW, cardH int) (rank, suit image.Rectangle, thr float32, ok bool) {
+	thr = indexThreshold(p)
+	for try := 0; try < 2; try++ {
+		bs := p.blobs(thr, labels)
+		rank, suit, ok = indexGlyphs(p, bs, labels, cardW, cardH)
+		if ok && !clipped(rank) && !clipped(suit) {
+			return rank, suit, thr, true
+		}
+		lower := max(0.7*thr, 0.15)
+		if lower >= thr {
+			break
+		}
+		thr = lower
+	}
+	return image.Rectangle{}, image.Rectangle{}, thr, false
+}
+
+// otsu is the Otsu threshold of a 64-bin histogram of ink strengths over n pixels, never
+// below minInk.
+func otsu(h *[64]int, total int) float32 {
+	const bins = 64
 	sum := 0.0
 	for i := 0; i < bins; i++ {
 		sum += float64(i * h[i])
@@ -178,59 +235,103 @@ func inkThreshold(ink []float32) float32 {
 			best, thr = v, i
 		}
 	}
-	const minInk = 0.22
 	return max(float32(thr+1)/bins, minInk)
 }
 
-// blobs labels the 8-connected components of ink above thr.
+// blobs labels the 8-connected components of ink above thr: labels gets each pixel's blob
+// (1 for the first blob returned, 0 for paper). Blobs come in the order of their first pixel
+// (top to bottom, left to right). The returned slice is reused by the next call.
 func (p *cornerPatch) blobs(thr float32, labels []int32) []blob {
 	n := p.w * p.h
-	for i := 0; i < n; i++ {
-		labels[i] = 0
-	}
-	var out []blob
-	stack := make([]int, 0, 256)
-	next := int32(0)
-	for i := 0; i < n; i++ {
-		if labels[i] != 0 || p.ink[i] < thr {
-			continue
-		}
-		next++
-		labels[i] = next
-		stack = append(stack[:0], i)
-		b := blob{box: image.Rectangle{Min: image.Pt(p.w, p.h), Max: image.Pt(-1, -1)}}
-		redSum := 0.0
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := j%p.w, j/p.w
-			b.area++
-			redSum += float64(p.red[j])
-			b.box.Min.X, b.box.Min.Y = min(b.box.Min.X, x), min(b.box.Min.Y, y)
-			b.box.Max.X, b.box.Max.Y = max(b.box.Max.X, x+1), max(b.box.Max.Y, y+1)
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					xx, yy := x+dx, y+dy
-					if xx < 0 || yy < 0 || xx >= p.w || yy >= p.h {
-						continue
-					}
-					k := yy*p.w + xx
-					if labels[k] == 0 && p.ink[k] >= thr {
-						labels[k] = next
-						stack = append(stack, k)
+	clear(labels[:n])
+	// Runs of ink along each row, joined to the runs of the row above that touch them
+	// (union-find), then numbered in the order of their first run.
+	runs := p.runs[:0]
+	prev0, prev1 := 0, 0 // the runs of the row above
+	for y := 0; y < p.h; y++ {
+		row := p.ink[y*p.w : (y+1)*p.w]
+		start := len(runs)
+		for x := 0; x < p.w; {
+			for x < p.w && row[x] < thr {
+				x++
+			}
+			if x == p.w {
+				break
+			}
+			x0 := x
+			for x < p.w && row[x] >= thr {
+				x++
+			}
+			i := int32(len(runs))
+			runs = append(runs, inkRun{y: int32(y), x0: int32(x0), x1: int32(x), parent: i})
+			// Runs above touching this one, diagonals included.
+			for j := prev0; j < prev1; j++ {
+				a := &runs[j]
+				if a.x1 < int32(x0) {
+					continue
+				}
+				if a.x0 > int32(x) {
+					break
+				}
+				ra, rb := findRun(runs, int32(j)), findRun(runs, i)
+				if ra != rb {
+					if ra < rb {
+						runs[rb].parent = ra
+					} else {
+						runs[ra].parent = rb
 					}
 				}
 			}
 		}
-		b.red = redSum / float64(b.area)
-		out = append(out, b)
+		prev0, prev1 = start, len(runs)
 	}
+	p.runs = runs
+	out := p.blobBuf[:0]
+	for i := range runs {
+		r := findRun(runs, int32(i))
+		if r == int32(i) {
+			runs[i].id = int32(len(out))
+			out = append(out, blob{box: image.Rectangle{Min: image.Pt(p.w, p.h), Max: image.Pt(-1, -1)}, id: int32(len(out) + 1)})
+		}
+		b := &out[runs[r].id]
+		ru := &runs[i]
+		b.box.Min.X, b.box.Min.Y = min(b.box.Min.X, int(ru.x0)), min(b.box.Min.Y, int(ru.y))
+		b.box.Max.X, b.box.Max.Y = max(b.box.Max.X, int(ru.x1)), max(b.box.Max.Y, int(ru.y)+1)
+		b.area += int(ru.x1 - ru.x0)
+		base := int(ru.y) * p.w
+		red := float32(0)
+		for x := ru.x0; x < ru.x1; x++ {
+			labels[base+int(x)] = b.id
+			red += p.red[base+int(x)]
+		}
+		b.red += float64(red)
+	}
+	for i := range out {
+		out[i].red /= float64(out[i].area)
+	}
+	p.blobBuf = out
 	return out
 }
 
+// inkRun is a run of ink pixels on one row of a patch, x0 to x1 exclusive, with its parent
+// in the union-find of touching runs (and, for a root, its blob's index).
+type inkRun struct {
+	y, x0, x1, parent, id int32
+}
+
+func findRun(runs []inkRun, i int32) int32 {
+	for runs[i].parent != i {
+		runs[i].parent = runs[runs[i].parent].parent
+		i = runs[i].parent
+	}
+	return i
+}
+
 // indexGlyphs finds the rank and the suit glyph of the index in an upright corner patch: the
-// rank is the top row of ink near the corner, the suit the next blob below it.
-func indexGlyphs(p *cornerPatch, bs []blob, cardW, cardH int) (rank, suit image.Rectangle, ok bool) {
+// rank is the top row of ink near the corner, the suit the next blob below it. When no such
+// pair is found, an index whose rank and suit ran together (a small or blurred card) is cut
+// apart at its narrowest row. labels are the patch's blob labels (see blobs).
+func indexGlyphs(p *cornerPatch, bs []blob, labels []int32, cardW, cardH int) (rank, suit image.Rectangle, ok bool) {
 	minH := int(0.03 * float64(cardH))
 	maxH := int(0.3 * float64(cardH))
 	maxW := int(0.28 * float64(cardW))
@@ -274,22 +375,109 @@ func indexGlyphs(p *cornerPatch, bs []blob, cardW, cardH int) (rank, suit image.
 				used[i] = true
 			}
 		}
-		// Suit: the first blob below the rank overlapping it horizontally.
+		// Suit: the blob just below the rank and most nearly under it (a pip of the body may
+		// start as high, further out).
+		best, bestScore := -1, math.Inf(1)
+		rcx := float64(rank.Min.X+rank.Max.X) / 2
 		for i, b := range cand {
 			if used[i] || b.box.Min.Y < rank.Max.Y-1 || b.box.Dy() < minH/2 {
+				continue
+			}
+			// A piece of the rank glyph or a speck is no suit.
+			if 3*b.box.Dy() < rank.Dy() || 4*b.box.Dx() < rank.Dx() {
 				continue
 			}
 			if b.box.Min.Y-rank.Max.Y > rank.Dy() {
 				break
 			}
-			cx := (b.box.Min.X + b.box.Max.X) / 2
-			if cx < rank.Min.X-rank.Dx()/2 || cx > rank.Max.X+rank.Dx()/2 {
+			cx := float64(b.box.Min.X+b.box.Max.X) / 2
+			if cx < float64(rank.Min.X)-float64(rank.Dx())/2 || cx > float64(rank.Max.X)+float64(rank.Dx())/2 {
 				continue
 			}
-			return rank, b.box, true
+			score := math.Abs(cx-rcx)/float64(rank.Dx()) + float64(b.box.Min.Y-rank.Max.Y)/float64(rank.Dy())
+			if score < bestScore {
+				best, bestScore = i, score
+			}
+		}
+		if best >= 0 {
+			return rank, cand[best].box, true
+		}
+	}
+	// Rank and suit run together: a tall blob near the corner with a narrow neck.
+	for _, b := range cand {
+		if b.box.Min.Y > int(0.2*float64(cardH)) {
+			break
+		}
+		if b.box.Dy() < 2*minH || b.box.Max.X > int(0.3*float64(cardW)) || (b.box.Min.X == 0 && b.box.Min.Y == 0) {
+			continue
+		}
+		if float64(b.box.Dy()) < 1.5*float64(b.box.Dx()) {
+			continue
+		}
+		if r, s, ok := splitIndex(p, b, labels); ok && r.Dy() >= minH && s.Dy() >= minH/2 {
+			return r, s, true
 		}
 	}
 	return image.Rectangle{}, image.Rectangle{}, false
+}
+
+// splitIndex cuts a blob holding a rank over its suit at its faintest row between two fifths
+// and seven tenths of its height (a blurred gap is fainter than the strokes of a glyph), when
+// that row holds much less ink than the rows of both parts.
+func splitIndex(p *cornerPatch, b blob, labels []int32) (rank, suit image.Rectangle, ok bool) {
+	h := b.box.Dy()
+	var rowsBuf [128]float32
+	rows := rowsBuf[:0]
+	if h > len(rowsBuf) {
+		rows = make([]float32, 0, h)
+	}
+	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+		n := float32(0)
+		for x := b.box.Min.X; x < b.box.Max.X; x++ {
+			if i := y*p.w + x; labels[i] == b.id {
+				n += p.ink[i]
+			}
+		}
+		rows = append(rows, n)
+	}
+	cut, least := -1, float32(math.MaxFloat32)
+	for y := 2 * h / 5; y <= 7*h/10; y++ {
+		if rows[y] < least {
+			cut, least = y, rows[y]
+		}
+	}
+	if cut < 0 {
+		return image.Rectangle{}, image.Rectangle{}, false
+	}
+	top, bottom := float32(0), float32(0)
+	for y, n := range rows {
+		if y < cut {
+			top = max(top, n)
+		} else if y > cut {
+			bottom = max(bottom, n)
+		}
+	}
+	if least > 0.5*min(top, bottom) {
+		return image.Rectangle{}, image.Rectangle{}, false
+	}
+	box := func(y0, y1 int) image.Rectangle {
+		r := image.Rectangle{Min: image.Pt(p.w, p.h), Max: image.Pt(-1, -1)}
+		for y := y0; y < y1; y++ {
+			for x := b.box.Min.X; x < b.box.Max.X; x++ {
+				if labels[y*p.w+x] == b.id {
+					r.Min.X, r.Min.Y = min(r.Min.X, x), min(r.Min.Y, y)
+					r.Max.X, r.Max.Y = max(r.Max.X, x+1), max(r.Max.Y, y+1)
+				}
+			}
+		}
+		return r
+	}
+	rank = box(b.box.Min.Y, b.box.Min.Y+cut)
+	suit = box(b.box.Min.Y+cut+1, b.box.Max.Y)
+	if rank.Empty() || suit.Empty() {
+		return image.Rectangle{}, image.Rectangle{}, false
+	}
+	return rank, suit, true
 }
 
 // clipped reports whether a glyph box touches the outer edges of the card, where the warp

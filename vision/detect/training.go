@@ -28,6 +28,9 @@ type GlyphSample struct {
 	Red    float64
 	Rot90  bool
 	Corner int
+	// RankBox and SuitBox are where the glyphs were cut, in the corner's upright patch
+	// (warped-card pixels, the corner turned to the top left).
+	RankBox, SuitBox image.Rectangle
 }
 
 // QuadFinder finds card-shaped quadrilaterals, the first step of the card recogniser. It
@@ -95,13 +98,11 @@ func GlyphSamples(img gocv.Mat, q CardQuad, jitter [4]gocv.Point2f, blur float64
 		for k := 0; k < numCorners; k++ {
 			extractCorner(&card, k, &patch)
 			labels := make([]int32, patch.w*patch.h)
-			thr := inkThreshold(patch.ink)
-			bs := patch.blobs(thr, labels)
-			rb, sb, ok := indexGlyphs(&patch, bs, card.w, card.h)
-			if !ok || clipped(rb) || clipped(sb) {
+			rb, sb, thr, ok := cutIndex(&patch, labels, card.w, card.h)
+			if !ok {
 				continue
 			}
-			s := GlyphSample{Rank: make([]float32, RankFeatureSize), Suit: make([]float32, SuitFeatureSize), Rot90: o == 1, Corner: k}
+			s := GlyphSample{Rank: make([]float32, RankFeatureSize), Suit: make([]float32, SuitFeatureSize), Rot90: o == 1, Corner: k, RankBox: rb, SuitBox: sb}
 			rankFeatures(&patch, rb, card.h, s.Rank)
 			s.Red = meanRed(&patch, sb, thr)
 			if rr := meanRed(&patch, rb, thr); (rr > redInk) != (s.Red > redInk) && math.Abs(rr-s.Red) > 0.1 {
@@ -160,8 +161,7 @@ func PipSamples(img gocv.Mat, q CardQuad, rot90 bool) [][]float32 {
 	for _, c := range []int{0, 2} {
 		var idx image.Rectangle
 		extractCorner(&card, c, &patch)
-		thr := inkThreshold(patch.ink)
-		if rb, sb, ok := indexGlyphs(&patch, patch.blobs(thr, labels[:patch.w*patch.h]), card.w, card.h); ok {
+		if rb, sb, _, ok := cutIndex(&patch, labels[:patch.w*patch.h], card.w, card.h); ok {
 			idx = rb.Union(sb)
 		}
 		pips, thr := upperPips(&card, c, &patch, labels, idx)

@@ -23,7 +23,12 @@ const ConfidentConf = 0.9
 
 // Counts are the tallies of one set.
 type Counts struct {
-	Images int
+	// CentreMatch, when set before scoring, matches a detection to a labelled object when
+	// each box holds the other's centre, instead of by IoU: for dice, whose labelled boxes
+	// follow two conventions (the pips of the top face in most photographs, the whole face
+	// in a few), so that a die read right is not counted as a miss for the size of its box.
+	CentreMatch bool
+	Images      int
 	// Truths are the labelled objects scored (jokers excluded); Full those fully visible.
 	Truths, Full int
 	// Correct are the truths matched by a detection with the right label.
@@ -89,6 +94,16 @@ func FullyVisible(s dataset.Sample, i int) bool {
 	return true
 }
 
+// holdsCentre reports whether each box holds the other's centre.
+func holdsCentre(a, b observation.Box) bool {
+	in := func(r observation.Box, x, y float64) bool {
+		return x >= float64(r.X) && x <= float64(r.X+r.W) && y >= float64(r.Y) && y <= float64(r.Y+r.H)
+	}
+	ax, ay := a.Center()
+	bx, by := b.Center()
+	return in(a, bx, by) && in(b, ax, ay)
+}
+
 // Add scores one image's detections.
 func (c *Counts) Add(s dataset.Sample, dets []observation.Object) {
 	c.Images++
@@ -105,11 +120,18 @@ func (c *Counts) Add(s dataset.Sample, dets []observation.Object) {
 	}
 	for _, di := range order {
 		best, bi := MatchIoU, -1
+		if c.CentreMatch {
+			best = 0
+		}
 		for ti, t := range s.Truth {
 			if taken[ti] {
 				continue
 			}
-			if v := dets[di].Box.IoU(t.Box); v >= best {
+			v := dets[di].Box.IoU(t.Box)
+			if c.CentreMatch && !holdsCentre(dets[di].Box, t.Box) {
+				continue
+			}
+			if v >= best {
 				best, bi = v, ti
 			}
 		}

@@ -44,9 +44,11 @@ var (
 		Licence: "CC BY 4.0", Note: "dev split; glyph features only, no photographs"}
 	edjeSource = models.Source{Name: "cards-edje-tf", URL: "https://github.com/EdjeElectronics/TensorFlow-Object-Detection-API-Tutorial-Train-Multiple-Objects-Windows-10 (commit c1645825822622fc75919b6be253779d49678f55)",
 		Licence: "Apache-2.0", Note: "dev split; ranks only"}
-	rankSources = []models.Source{blackjackSource, edjeSource,
+	dejavuSource = models.Source{Name: "DejaVu fonts 2.37", URL: "https://dejavu-fonts.github.io/ (outlines in models/fonts/glyphs.json)",
+		Licence: "Bitstream Vera Fonts licence; DejaVu changes public domain (models/fonts/LICENSE-fonts.txt)", Note: "index glyphs of synthetic cards drawn by build-cards"}
+	rankSources = []models.Source{blackjackSource, edjeSource, dejavuSource,
 		{Name: "OpenCV Hershey fonts", URL: "https://opencv.org", Licence: "Apache-2.0", Note: "rank glyphs drawn by build-cards"}}
-	suitSources = []models.Source{blackjackSource,
+	suitSources = []models.Source{blackjackSource, dejavuSource,
 		{Name: "suit shapes", URL: "models/cmd/build-cards (drawSuit)", Licence: "same as this repository", Note: "suit symbols drawn by build-cards"}}
 )
 
@@ -65,6 +67,9 @@ type options struct {
 	dump        string
 	ensemble    int
 	augment     int
+	glyphs      string
+	cards       int
+	hidden      int
 }
 
 // valFold is the fold held out of the first fit to measure accuracy.
@@ -92,9 +97,20 @@ func run() int {
 	flag.IntVar(&o.epochs, "epochs", 30, "training epochs")
 	flag.IntVar(&o.augment, "augment", 0, "extra cuts of every glyph, with boxes moved a pixel and strokes thickened or thinned")
 	flag.IntVar(&o.ensemble, "ensemble", 3, "networks per model, averaged")
+	flag.IntVar(&o.hidden, "hidden", 64, "hidden units of the rank networks (the suit networks have half)")
 	flag.StringVar(&o.dump, "dump", "", "write a picture of the training glyphs of every class into this folder, for review")
 	flag.IntVar(&o.fold, "leave-out-fold", -1, "leave the photographs of this fold (0-4, see eval-vision -fold) out, for cross-validation")
+	extract := flag.String("extract-glyphs", "", "extract the outlines of the rank and suit glyphs of every TrueType font in this folder into -glyphs, and stop")
+	flag.IntVar(&o.cards, "synth-cards", 8, "drawn cards of every rank and suit (in random decks, scenes and cameras) whose index glyphs are cut like the photographs'")
+	flag.StringVar(&o.glyphs, "glyphs", "models/fonts/glyphs.json", "glyph outlines of real typefaces (see -extract-glyphs)")
 	flag.Parse()
+	if *extract != "" {
+		if err := extractGlyphs(*extract, o.glyphs); err != nil {
+			log.Error("extracting glyph outlines failed", "err", err)
+			return 1
+		}
+		return 0
+	}
 	o.sets = strings.Split(sets, ",")
 	if err := build(o, log); err != nil {
 		log.Error("build failed", "err", err)
@@ -136,6 +152,20 @@ func build(o options, log *slog.Logger) error {
 		synth = append(synth, sample{x: b.g.Rank, y: len(rankClasses) - 1, val: eval.Fold(b.image) == o.valFold()})
 	}
 	synthSuit := synthSuits(o.synth, rng)
+	if o.cards > 0 {
+		faces, err := loadGlyphs(o.glyphs)
+		if err != nil {
+			return err
+		}
+		dump := ""
+		if o.dump != "" {
+			dump = filepath.Join(o.dump, "scenes")
+		}
+		r, s := synthCardSamples(faces, o.cards, dump, rng, log)
+		synth = append(synth, r...)
+		synthSuit = append(synthSuit, s...)
+		log.Info("synthetic cards", "decks", o.cards, "rank_samples", len(r), "suit_samples", len(s))
+	}
 	log.Info("collected", "cards", len(cards), "background_glyphs", len(bgs), "synthetic_ranks", o.synth*len(observation.Ranks), "synthetic_suits", len(synthSuit))
 
 	// Round 1: which orientation holds the index is decided by geometry and ink colour.
@@ -194,7 +224,7 @@ func build(o options, log *slog.Logger) error {
 	}
 	first := o
 	first.ensemble = 1 // the first round only picks which corners hold the index
-	rankNet, suitNet, stats := trainRound(cards, synth, synthSuit, assign, heuristic, plausible, first, rng, log)
+	rankNet, _, _ := trainRound(cards, synth, synthSuit, assign, heuristic, plausible, first, rng, log)
 	// Round 2: the round-1 models pick the orientation and diagonal whose glyphs look most
 	// like the label, and the models are trained again from scratch.
 	var sc models.EnsembleScratch
@@ -213,7 +243,7 @@ func build(o options, log *slog.Logger) error {
 		}
 		return s / float64(n) * (1 + 0.1*float64(n))
 	}
-	rankNet, suitNet, stats = trainRound(cards, synth, synthSuit, assign, learned, plausible, o, rng, log)
+	rankNet, suitNet, stats := trainRound(cards, synth, synthSuit, assign, learned, plausible, o, rng, log)
 	return write(o, rankNet, suitNet, stats)
 }
 
@@ -282,10 +312,10 @@ func trainRound(cards []labelledCard, synth, synthSuit []sample,
 		dumpSamples(o.dump, "rank", rankS, rankClasses, 14, 20)
 		dumpSamples(o.dump, "suit", suitS, suitClasses, 12, 12)
 	}
-	hidden := 64
+	hidden := o.hidden
 	var rankNet, suitNet *models.Ensemble
 	st.rankValAcc = fitAndValidate(rankS, []int{detect.RankFeatureSize, hidden, len(rankClasses)}, o, rng, &rankNet)
-	st.suitValAcc = fitAndValidate(suitS, []int{detect.SuitFeatureSize, 32, len(suitClasses)}, o, rng, &suitNet)
+	st.suitValAcc = fitAndValidate(suitS, []int{detect.SuitFeatureSize, o.hidden / 2, len(suitClasses)}, o, rng, &suitNet)
 	log.Info("trained", "assigned_cards", st.assigned, "of", st.cards, "rank_samples", len(rankS), "suit_samples", len(suitS),
 		"rank_val_acc", fmt.Sprintf("%.3f", st.rankValAcc), "suit_val_acc", fmt.Sprintf("%.3f", st.suitValAcc))
 	return rankNet, suitNet, st
