@@ -223,9 +223,9 @@ func sharedDir(t *testing.T) string {
 
 func TestParseBox(t *testing.T) {
 	tests := []struct {
-		in         string
-		box, hand  int
-		ok         bool
+		in        string
+		box, hand int
+		ok        bool
 	}{
 		{"box:1", 1, 0, true}, {"box:12.3", 12, 3, true}, {"box:0", 0, 0, false},
 		{"box:1.0", 0, 0, false}, {"box:01", 0, 0, false}, {"box:", 0, 0, false},
