@@ -3,6 +3,7 @@ package detect
 import (
 	"image"
 	"math"
+	"math/bits"
 	"sort"
 	"unsafe"
 
@@ -488,7 +489,7 @@ func faceSubset(ps []pip) ([]pip, bool) {
 	bestRound := 0.0
 	for drop := 1; drop <= 2 && best == nil; drop++ {
 		for mask := 0; mask < 1<<n; mask++ {
-			if popcount(mask) != drop {
+			if bits.OnesCount(uint(mask)) != drop {
 				continue
 			}
 			var kept []pip
@@ -510,14 +511,6 @@ func faceSubset(ps []pip) ([]pip, bool) {
 		}
 	}
 	return best, best != nil
-}
-
-func popcount(m int) int {
-	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
-	}
-	return n
 }
 
 // pipBoxMargin is how far (in pip diameters) a reported box reaches beyond the top face's

@@ -39,6 +39,29 @@ func TestCounts(t *testing.T) {
 	}
 }
 
+// Dice labelled by the whole face (a big box) while the detector boxes the pips: no match
+// by IoU, a match by centre; a die elsewhere matches neither way.
+func TestCentreMatch(t *testing.T) {
+	smp := dataset.Sample{Path: "d.jpg", Width: 600, Height: 600, Truth: []dataset.Truth{
+		{Label: "1", Box: box(100, 100, 120, 120)},
+		{Label: "5", Box: box(400, 400, 60, 60)},
+	}}
+	dets := []observation.Object{
+		{Label: "1", Box: box(150, 150, 22, 22), Conf: 0.95}, // the pip of the "1", centred in its face
+		{Label: "5", Box: box(300, 300, 60, 60), Conf: 0.95}, // beside the "5": no match
+	}
+	var iou, centre eval.Counts
+	centre.CentreMatch = true
+	iou.Add(smp, dets)
+	centre.Add(smp, dets)
+	if iou.Correct != 0 || iou.FalsePos != 2 {
+		t.Errorf("by IoU: %d right, %d false positives; want 0 and 2", iou.Correct, iou.FalsePos)
+	}
+	if centre.Correct != 1 || centre.FalsePos != 1 {
+		t.Errorf("by centre: %d right, %d false positives; want 1 and 1", centre.Correct, centre.FalsePos)
+	}
+}
+
 func TestRankOnlyAndTable(t *testing.T) {
 	smp := dataset.Sample{Path: "b.jpg", Width: 500, Height: 500, Truth: []dataset.Truth{
 		{Label: "Q", Rank: true, Box: box(10, 10, 100, 140)},
