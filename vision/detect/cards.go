@@ -569,10 +569,22 @@ func (c *Cards) readCorner(card *rgbImage, k int, out *cornerRead) {
 // pipCount counts the pips of the card in the orientation its index was read in (0 when
 // the body is no pip layout).
 func (c *Cards) pipCount(r cardRead) int {
-	o := 0
+	card, exclude := c.pipBody(r)
+	return findPips(card, &c.body, c.labels, exclude).n
+}
+
+// view is the index of the warp (c.views, c.cornerReads) the card was read in.
+func (r cardRead) view() int {
 	if r.rot90 {
-		o = 1
+		return 1
 	}
+	return 0
+}
+
+// pipBody is the body of the card in the orientation its index was read in, and the boxes
+// where pips are not looked for: the indexes read, or the corners where one would be.
+func (c *Cards) pipBody(r cardRead) (*rgbImage, []image.Rectangle) {
+	o := r.view()
 	card := c.views[o].body()
 	var exclude []image.Rectangle
 	for k := 0; k < numCorners; k++ {
@@ -582,7 +594,7 @@ func (c *Cards) pipCount(r cardRead) int {
 			exclude = append(exclude, cornerBox(card, k, image.Rect(0, 0, int(0.17*float64(card.w)), int(0.25*float64(card.h)))))
 		}
 	}
-	return findPips(card, &c.body, c.labels, exclude).n
+	return card, exclude
 }
 
 // halfRect maps a box of the canonical card onto the half-size body.
@@ -602,20 +614,7 @@ func pipRank(n int) byte {
 // number card the count is a second, independent reading of the rank and every pip a second
 // reading of the suit: agreement raises the confidence, disagreement lowers it.
 func (c *Cards) checkPips(r cardRead) cardRead {
-	o := 0
-	if r.rot90 {
-		o = 1
-	}
-	card := c.views[o].body()
-	var exclude []image.Rectangle
-	for k := 0; k < numCorners; k++ {
-		cr := &c.cornerReads[o][k]
-		if cr.ok {
-			exclude = append(exclude, halfRect(cr.index))
-		} else {
-			exclude = append(exclude, cornerBox(card, k, image.Rect(0, 0, int(0.17*float64(card.w)), int(0.25*float64(card.h)))))
-		}
-	}
+	card, exclude := c.pipBody(r)
 	ps := findPips(card, &c.body, c.labels, exclude)
 	r.pips = ps.n
 	if ps.n == 0 {
@@ -656,6 +655,7 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		used++
 	}
 	// Index suit, averaged over the corners read.
+	o := r.view()
 	a, b := &c.cornerReads[o][r.diag], &c.cornerReads[o][r.diag+2]
 	idxSuit := make([]float64, nSuit)
 	nIdx := 0.0
@@ -762,10 +762,7 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 // confidence when it differs from the chosen one (0 for none): the quad then covers two
 // cards (touching or overlapping), or one corner is misread.
 func conflicting(reads *[2][numCorners]cornerRead, best cardRead, rankLabels []byte) byte {
-	o := 0
-	if best.rot90 {
-		o = 1
-	}
+	o := best.view()
 	for k := 0; k < numCorners; k++ {
 		r := &reads[o][k]
 		if !r.ok {

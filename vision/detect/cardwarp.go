@@ -20,20 +20,7 @@ const (
 // sides of the quad become the vertical sides; rot90 turns the choice the other way, for
 // quads too square to tell.
 func warpCard(src gocv.Mat, q [4]pt, rot90 bool) gocv.Mat {
-	// Start the corner order so that side q0-q1 is a short side.
-	l01 := q[0].dist(q[1]) + q[2].dist(q[3])
-	l12 := q[1].dist(q[2]) + q[3].dist(q[0])
-	start := 0
-	if (l01 > l12) != rot90 {
-		start = 1
-	}
-	sv := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
-		p2f(q[start%4]), p2f(q[(start+1)%4]), p2f(q[(start+2)%4]), p2f(q[(start+3)%4]),
-	})
-	defer sv.Close()
-	dv := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: canonW, Y: 0}, {X: canonW, Y: canonH}, {X: 0, Y: canonH}})
-	defer dv.Close()
-	m := gocv.GetPerspectiveTransform2f(sv, dv)
+	m := cardTransform(q, rot90)
 	defer m.Close()
 	out := gocv.NewMat()
 	gocv.WarpPerspectiveWithParams(src, &out, m, image.Pt(canonW, canonH), gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
@@ -43,6 +30,7 @@ func warpCard(src gocv.Mat, q [4]pt, rot90 bool) gocv.Mat {
 // cardTransform is the perspective transform (3x3, float64) that warpCard applies: frame
 // pixels to canonical card pixels.
 func cardTransform(q [4]pt, rot90 bool) gocv.Mat {
+	// Start the corner order so that side q0-q1 is a short side.
 	l01 := q[0].dist(q[1]) + q[2].dist(q[3])
 	l12 := q[1].dist(q[2]) + q[3].dist(q[0])
 	start := 0

@@ -38,14 +38,7 @@ type pt struct{ x, y float64 }
 
 // fontShape turns a glyph outline (font units, y up) into a shape filling its own box.
 func fontShape(contours [][]int) (shape, bool) {
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, c := range contours {
-		for i := 0; i+1 < len(c); i += 2 {
-			x, y := float64(c[i]), float64(c[i+1])
-			minX, maxX = math.Min(minX, x), math.Max(maxX, x)
-			minY, maxY = math.Min(minY, y), math.Max(maxY, y)
-		}
-	}
+	minX, minY, maxX, maxY := outlineBounds(contours)
 	if !(maxX > minX && maxY > minY) {
 		return nil, false
 	}
@@ -62,9 +55,9 @@ func fontShape(contours [][]int) (shape, bool) {
 	return shape{g}, len(g) > 0
 }
 
-// aspect is a glyph's width over its height in font units.
-func aspect(contours [][]int) float64 {
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+// outlineBounds is the bounding box of a glyph outline (x, y pairs in font units).
+func outlineBounds(contours [][]int) (minX, minY, maxX, maxY float64) {
+	minX, minY, maxX, maxY = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, c := range contours {
 		for i := 0; i+1 < len(c); i += 2 {
 			x, y := float64(c[i]), float64(c[i+1])
@@ -72,6 +65,12 @@ func aspect(contours [][]int) float64 {
 			minY, maxY = math.Min(minY, y), math.Max(maxY, y)
 		}
 	}
+	return minX, minY, maxX, maxY
+}
+
+// aspect is a glyph's width over its height in font units.
+func aspect(contours [][]int) float64 {
+	minX, minY, maxX, maxY := outlineBounds(contours)
 	return (maxX - minX) / math.Max(1, maxY-minY)
 }
 
