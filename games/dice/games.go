@@ -142,7 +142,7 @@ func Rampo() *games.Game {
 				Summary: "At most eight players play at a table."},
 			{ID: "rampo.payment_order", Kind: games.Procedure, Severity: games.Info, Article: r2014 + "L682-L685); " + rLater + "L115-L125)",
 				Summary: "Losing stakes are collected first; the 2014 text then pays the rampo zone before the colours, the consolidated wording pays the colours, then the 7, then the numbers of players not trying the rampo, and the rampo zone last.",
-				Reading: "A failed rampo may be collected with the losers or at the rampo zone's turn; the 2014 text places neither the 7 nor a number taken before the rampo in its order."},
+				Reading: "A failed rampo may be collected with the losers or at the rampo zone's turn; the 2014 text places neither the 7 nor a number taken before the rampo in its order. The order is that of the money moved after the throw: a held number taken back before it (F004 L680-L681) is paid outside it."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "paytable", Default: `"2014"`, Doc: "the wording in force: \"2014\" (arrêté of 30 Dec 2014: one table, winners held automatically, 7 ends the turn, max 40/200 times the minimum) or the consolidated wording's table \"A\" or \"B\" (rampo offered, max 20/100 times the minimum)"},

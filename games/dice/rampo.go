@@ -128,6 +128,7 @@ type rampoEngine struct {
 	// The open coup.
 	thrown     bool
 	void       bool
+	throwSeq   int // money events of the coup before its valid throw (a held number taken back)
 	result     string
 	limitsDone bool
 	winners    []*games.Stake // number stakes won on this throw (not 7), awaiting the player's choice
@@ -218,6 +219,7 @@ func (e *rampoEngine) CoupStarted(ev *journal.Event) {
 		clear(e.carried)
 	}
 	e.thrown, e.void, e.limitsDone, e.result = false, false, false, ""
+	e.throwSeq = 0
 	clear(e.winners)
 	e.winners = e.winners[:0]
 	clear(e.choices)
@@ -457,6 +459,7 @@ func (e *rampoEngine) throw(ev *journal.Event) {
 		return
 	}
 	e.void = false
+	e.throwSeq = len(e.Money.Seq)
 	d1, d2 := ev.Values[0], ev.Values[1]
 	n := d1 + d2
 	colour := colourOf(n)
@@ -660,11 +663,16 @@ func (e *rampoEngine) payClass(k games.StakeKey) (class string, rank int) {
 // checkOrder checks the croupier's order: losing stakes are collected first (F004 L682-L683,
 // F002 L115-L117); then the 2014 text pays the rampo zone before the colours (F004
 // L683-L685), while the consolidated wording pays colours, then the 7, then the numbers of
-// players not trying the rampo, and the rampo zone last (F002 L119-L125).
+// players not trying the rampo, and the rampo zone last (F002 L119-L125). The order is that of
+// the payments after the throw (F004 L682: «A l'annonce du numéro et de la couleur gagnants»): a
+// held number taken back before the throw (L680-L681) is paid outside it.
 func (e *rampoEngine) checkOrder(ev *journal.Event) {
 	firstPay := -1
 	top, topAt := -1, -1
 	for i, m := range e.Money.Seq {
+		if i < e.throwSeq {
+			continue
+		}
 		switch m.Type {
 		case journal.TypeCollect:
 			if e.rampoLost[m.Key] || firstPay < 0 {

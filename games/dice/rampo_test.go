@@ -198,3 +198,24 @@ func TestRampo(t *testing.T) {
 		})
 	}
 }
+
+// TestRampoOrderIgnoresTakeBackBeforeThrow: a held number taken back before the next throw is
+// paid then (F004 L680-L681), outside the order of the payments that follow the throw (L682-L685):
+// collecting a loser of that throw afterwards is no breach of «losers first».
+func TestRampoOrderIgnoresTakeBackBeforeThrow(t *testing.T) {
+	for _, table := range []string{"2014", "B"} {
+		t.Run(table, func(t *testing.T) {
+			o := replayJournal(t, session("rampo", rampoRules(table), 100, 4000,
+				coup("1", "P1", bet("colour:red", "P1", 100), bet("number:4", "P2", 100), announce(), throw(1, 3),
+					collect("colour:red", "P1", 100), act("P2", "rampo", "number:4")),
+				coup("2", "P1", act("P2", "decline", "number:4"), pay("number:4", "P2", 900),
+					bet("colour:red", "P1", 100), announce(), throw(4, 5), collect("colour:red", "P1", 100)),
+				// The order is still checked after the throw: a loser collected after a payment.
+				coup("3", "P1", bet("colour:red", "P1", 100), bet("colour:yellow", "P3", 100), announce(), throw(4, 5),
+					pay("colour:yellow", "P3", 400), collect("colour:red", "P1", 100)),
+			))
+			o.want(t, map[string]int64{"2 number:4 P2": 900, "2 colour:red P1": -100, "3 colour:yellow P3": 400},
+				"3 rampo.payment_order colour:red P1")
+		})
+	}
+}
