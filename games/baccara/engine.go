@@ -176,6 +176,7 @@ type config struct {
 	garageBelow bool
 	doubleStake bool
 	aChevalWL   string
+	natTwoCards bool // banque à tout va: a natural tableau is settled on the banker's first two cards
 	lastNext    bool
 
 	stopMin, stopMax int

@@ -389,8 +389,15 @@ func (s *shift) tableauxCoup() {
 			hands[2] = append(hands[2], s.deal("banker"))
 		}
 	}
-	kf := points(hands[2]...)
-	res := [2]int64{sign(points(hands[0]...) - kf), sign(points(hands[1]...) - kf)}
+	// A tableau showing a natural meets the banker's first two cards (rules.natural_tableau).
+	var res [2]int64
+	for h := range res {
+		k := points(hands[2]...)
+		if points(hands[h][:2]...) >= 8 {
+			k = k2
+		}
+		res[h] = sign(points(hands[h]...) - k)
+	}
 	var g []moneyEv
 	for _, x := range bets {
 		S := x.amount

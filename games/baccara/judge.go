@@ -672,8 +672,16 @@ func (e *engine) checkLevy(ev *journal.Event, due int64, bankerWon bool) {
 
 // settleTableaux settles banque à tout va (art. 12.6 L733, 12.9 L754-L762).
 func (e *engine) settleTableaux(hs []hand) {
-	bk := hs[2].final
-	res := [2]int{cmp(hs[0].final, bk), cmp(hs[1].final, bk)}
+	// The banker point each tableau meets: his final point, or his first two cards for a
+	// tableau that showed a natural, against which nobody draws (rules.natural_tableau).
+	var bks [2]int
+	for t := range bks {
+		bks[t] = hs[2].final
+		if e.cfg.natTwoCards && hs[t].natural() {
+			bks[t] = hs[2].two
+		}
+	}
+	res := [2]int{cmp(hs[0].final, bks[0]), cmp(hs[1].final, bks[1])}
 	for _, st := range e.stakes.All() {
 		s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
 		S := st.Amount
@@ -683,7 +691,7 @@ func (e *engine) settleTableaux(hs []hand) {
 			if st.Spot == "left" {
 				t = 1
 			}
-			e.mainBet(s, hs[t].final, bk, S, fmt.Sprintf("%s beats the banker %d to %d: paid 1 to 1", st.Spot, hs[t].final, bk))
+			e.mainBet(s, hs[t].final, bks[t], S, fmt.Sprintf("%s beats the banker %d to %d: paid 1 to 1", st.Spot, hs[t].final, bks[t]))
 		case spotBoth:
 			e.aCheval(s, S, res)
 		}
