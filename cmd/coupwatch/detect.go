@@ -32,14 +32,18 @@ type detectLine struct {
 
 // runDetect implements `coupwatch detect --kind cards|dice [--annotate DIR] IMAGE...`: one JSON
 // line per image with the objects recognised. An unreadable image is reported on stderr and
-// skipped; the others are still processed and the exit status is 2.
+// skipped; the others are still processed and the exit status is 2. With --video (dice only)
+// it follows the dice throws of a clip instead: see runDiceVideo.
 func runDetect(e *env, args []string) int {
 	fs := flag.NewFlagSet("detect", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	kind := fs.String("kind", "", "what to recognise: cards or dice")
 	annotate := fs.String("annotate", "", "also write each image with its boxes and labels drawn into this folder")
+	var tf throwFlags
+	tf.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: coupwatch detect --kind cards|dice [--annotate DIR] IMAGE...")
+		fmt.Fprintln(e.stderr, "       coupwatch detect --kind dice --video CLIP [--far-wall X1,Y1,X2,Y2] [--wall-reach PX] [--table X,Y,W,H] [--tray X,Y,W,H]... [--rack X,Y,W,H]... [--dice N]")
 		fs.PrintDefaults()
 	}
 	images, err := parseInterspersed(fs, args)
@@ -48,6 +52,23 @@ func runDetect(e *env, args []string) int {
 	}
 	if err != nil {
 		return exitInvalid
+	}
+	if tf.video != "" || tf.set(fs) {
+		switch {
+		case tf.video == "":
+			fmt.Fprintln(e.stderr, "coupwatch detect: --far-wall, --wall-reach, --table, --tray, --rack and --dice need --video")
+			return exitInvalid
+		case *kind != "dice":
+			fmt.Fprintln(e.stderr, "coupwatch detect: --video needs --kind dice (dice throws are the only thing followed through a clip)")
+			return exitInvalid
+		case len(images) > 0:
+			fmt.Fprintf(e.stderr, "coupwatch detect: --video takes no image arguments, got %q\n", images)
+			return exitInvalid
+		case *annotate != "":
+			fmt.Fprintln(e.stderr, "coupwatch detect: --annotate does not apply to --video")
+			return exitInvalid
+		}
+		return runDiceVideo(e, tf)
 	}
 	if len(images) == 0 {
 		fmt.Fprintln(e.stderr, "coupwatch detect: no image given")

@@ -120,7 +120,7 @@ func open(raw string) (source, error) {
 		}
 		vc, err := gocv.OpenVideoCaptureWithAPI(addr, gocv.VideoCaptureFFmpeg)
 		if err != nil {
-			return nil, fmt.Errorf("opening video %s: %w", raw, err)
+			return nil, fmt.Errorf("opening video %s: not a video FFmpeg can read: %w", raw, err)
 		}
 		if !vc.IsOpened() {
 			vc.Close()
@@ -233,3 +233,36 @@ func (s *folderSource) read(m *gocv.Mat) (time.Duration, error) {
 
 func (s *folderSource) close()     {}
 func (s *folderSource) live() bool { return false }
+
+// Recording reads a video file or a folder of images frame by frame, with no queue and no
+// drops: for offline analysis, where every frame counts and the reader sets the pace. It is
+// used by one goroutine at a time.
+type Recording struct {
+	src source
+}
+
+// OpenRecording opens a video file or a folder of images (file:// or dir:// URL, or a path).
+// Live sources (streams, devices) are refused: they need a Camera.
+func OpenRecording(raw string) (*Recording, error) {
+	kind, _, err := Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	if kind != KindFile && kind != KindFolder {
+		return nil, fmt.Errorf("source %q: a %s is live: only video files and image folders can be read as recordings", raw, kind)
+	}
+	src, err := open(raw)
+	if err != nil {
+		return nil, err
+	}
+	return &Recording{src: src}, nil
+}
+
+// Read decodes the next frame into m and returns its time in the recording's clock (file
+// position, or modification time relative to the first image). It returns io.EOF after the
+// last frame, and an error wrapping ErrCorruptFrame for an image it could not decode (the
+// recording is still usable).
+func (r *Recording) Read(m *gocv.Mat) (time.Duration, error) { return r.src.read(m) }
+
+// Close releases the recording.
+func (r *Recording) Close() { r.src.close() }

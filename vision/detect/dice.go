@@ -145,14 +145,14 @@ func int32s(m gocv.Mat) []int32 {
 // Dice finds dice in a frame and reads their top faces from the pips. A Dice keeps working
 // buffers between frames: use one per goroutine, and Close it.
 type Dice struct {
-	pf        *pipFinder
-	work, bgr gocv.Mat
+	pf              *pipFinder
+	work, bgr, cont gocv.Mat
 }
 
 // NewDice makes a dice recogniser. It has no learned model: pips are found as dark round
 // blobs on a light die face and counted.
 func NewDice() *Dice {
-	return &Dice{pf: newPipFinder(), work: gocv.NewMat(), bgr: gocv.NewMat()}
+	return &Dice{pf: newPipFinder(), work: gocv.NewMat(), bgr: gocv.NewMat(), cont: gocv.NewMat()}
 }
 
 // Close releases the recogniser's buffers.
@@ -160,6 +160,7 @@ func (d *Dice) Close() error {
 	d.pf.Close()
 	d.work.Close()
 	d.bgr.Close()
+	d.cont.Close()
 	return nil
 }
 
@@ -227,6 +228,7 @@ func (d *Dice) Dice(img gocv.Mat) ([]Die, error) {
 		}
 	}
 	medD, medS := median(diams), median(surrounds)
+	colour, hasColour := d.colour(work)
 	var out []Die
 	for _, cl := range groups {
 		die, ok := readDie(cl)
@@ -244,6 +246,13 @@ func (d *Dice) Dice(img gocv.Mat) ([]Die, error) {
 				continue
 			}
 		}
+		if hasColour {
+			diam := 0.0
+			for _, p := range cl {
+				diam += p.diameter() / float64(len(cl))
+			}
+			die.OnChip = onChip(colour, die.Pips, diam)
+		}
 		inv := 1 / scale
 		die.Box = image.Rect(int(float64(die.Box.Min.X)*inv), int(float64(die.Box.Min.Y)*inv),
 			int(math.Ceil(float64(die.Box.Max.X)*inv)), int(math.Ceil(float64(die.Box.Max.Y)*inv))).
@@ -255,6 +264,19 @@ func (d *Dice) Dice(img gocv.Mat) ([]Die, error) {
 	}
 	markStacked(out)
 	return out, nil
+}
+
+// colour is the working image's pixels, copied when the frame's are not continuous.
+func (d *Dice) colour(work gocv.Mat) (bgrImage, bool) {
+	if !work.IsContinuous() {
+		work.CopyTo(&d.cont)
+		work = d.cont
+	}
+	pix, err := work.DataPtrUint8()
+	if err != nil || work.Type() != gocv.MatTypeCV8UC3 {
+		return bgrImage{}, false
+	}
+	return bgrImage{pix: pix, w: work.Cols(), h: work.Rows()}, true
 }
 
 // sameFace reports whether the straight line between two pips runs over plain die face
@@ -605,7 +627,7 @@ func markStacked(ds []Die) {
 }
 
 // Detect returns the dice of a frame as labelled objects ("1" to "6"), with the single-frame
-// faults (cocked, stacked) as flags.
+// faults (cocked, stacked, on_chip) as flags.
 func (d *Dice) Detect(img gocv.Mat) ([]observation.Object, error) {
 	ds, err := d.Dice(img)
 	if err != nil {

@@ -244,6 +244,9 @@ func (t *DiceThrow) Observe(f DiceFrame) (Result, bool) {
 	return Result{}, false
 }
 
+// InProgress reports whether a throw has started and its dice have not yet come to rest.
+func (t *DiceThrow) InProgress() bool { return t.st != waiting }
+
 // throwStarts reports whether a frame begins a throw: dice where none rested, or a resting
 // die moved.
 func (t *DiceThrow) throwStarts(f DiceFrame) bool {
