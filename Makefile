@@ -43,7 +43,7 @@ test: $(STAMP) build
 	CGO_ENABLED=0 $(GO) build $$($(GO) list ./... | grep -v -e '/vision/' -e '/models')
 	COUPWATCH_SHARED=$(SHARED) $(GO) test -race -timeout 60m ./...
 	@# gocv's Mat profile: a Mat leaked by a recogniser or by detect fails these.
-	COUPWATCH_SHARED=$(SHARED) $(GO) test -tags matprofile -count 1 ./vision/detect ./cmd/coupwatch
+	COUPWATCH_SHARED=$(SHARED) $(GO) test -tags matprofile -count 1 ./vision/detect ./vision/dicethrow ./cmd/coupwatch
 	@if [ -d "$(SHARED)/scenarios" ] && [ -x "$(SHARED)/tools/check-scenarios" ]; then \
 		$(SHARED)/tools/check-scenarios $(BIN) $(SHARED)/scenarios; fi
 

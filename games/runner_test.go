@@ -15,8 +15,8 @@ type brokenEngine struct{}
 
 func (brokenEngine) Apply(ev *journal.Event, out []games.Record) []games.Record {
 	if ev.Type == journal.TypeResult {
-		var m map[string]int
-		m["boom"]++ // nil map write: a panic
+		var evs []*journal.Event
+		_ = evs[len(ev.Table)] // an index out of range: a runtime panic
 	}
 	return append(out, &games.CoupSummary{Table: ev.Table, Coup: ev.Type.String()})
 }
