@@ -192,7 +192,11 @@ func (a *Agent) Run(ctx context.Context) (err error) {
 		if err != nil {
 			return fmt.Errorf("mqtt.embedded.listen: %w", err)
 		}
-		defer b.Close()
+		defer func() {
+			if err := b.Close(); err != nil {
+				a.log.Error("stopping the embedded broker", "err", err)
+			}
+		}()
 		url = b.URL()
 		a.log.Info("embedded MQTT broker listening", "addr", b.Addr())
 	}

@@ -12,6 +12,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
+	"time"
 
 	mochi "github.com/mochi-mqtt/server/v2"
 	"github.com/mochi-mqtt/server/v2/hooks/auth"
@@ -64,12 +66,36 @@ func (b *Broker) Addr() string { return b.tcp.Address() }
 func (b *Broker) URL() string { return "tcp://" + b.Addr() }
 
 // Close disconnects every client and stops the broker.
+//
+// mochi-mqtt v2.7.9 can deadlock when a client is being removed while the server closes
+// (Clients.GetByListener takes its read lock twice; mochi-mqtt/server issue #488, fix not
+// released). Close therefore first gives the clients that are already leaving (typically the
+// agent's own publishers, disconnected just before) closeGrace to finish, and then waits for
+// the server at most closeLimit: a broker that does not stop in time is reported and left to
+// the process's exit rather than hanging it.
 func (b *Broker) Close() error {
-	if err := b.srv.Close(); err != nil {
-		return fmt.Errorf("embedded broker: %w", err)
+	deadline := time.Now().Add(closeGrace)
+	for atomic.LoadInt64(&b.srv.Info.ClientsConnected) > 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
 	}
-	return nil
+	done := make(chan error, 1)
+	go func() { done <- b.srv.Close() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return fmt.Errorf("embedded broker: %w", err)
+		}
+		return nil
+	case <-time.After(closeLimit):
+		return fmt.Errorf("embedded broker: not stopped after %v (mochi-mqtt issue #488); left to the process exit", closeLimit)
+	}
 }
+
+// How long Close waits for departing clients, and for the server to stop.
+const (
+	closeGrace = 2 * time.Second
+	closeLimit = 5 * time.Second
+)
 
 // minLevel drops records below min: mochi reports every client that goes away as a warning.
 type minLevel struct {

@@ -72,7 +72,11 @@ func runDemo(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "coupwatch demo: %v\n", err)
 		return exitFailure
 	}
-	defer b.Close()
+	defer func() {
+		if err := b.Close(); err != nil {
+			log.Error("stopping the embedded broker", "err", err)
+		}
+	}()
 
 	// The operator's view: subscribed before the first alert can be published.
 	subCtx, stopSub := context.WithCancel(context.WithoutCancel(e.ctx))
