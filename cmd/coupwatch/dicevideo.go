@@ -35,7 +35,7 @@ func (f *throwFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.table, "table", "the felt the dice must rest on, X,Y,W,H in frame pixels (default: the whole frame)")
 	fs.Var(&f.trays, "tray", "a dice tray, X,Y,W,H in frame pixels (repeatable): a die resting there is in_tray")
 	fs.Var(&f.racks, "rack", "a chip rail, X,Y,W,H in frame pixels (repeatable): a die resting there is in_rack")
-	fs.IntVar(&f.dice, "dice", 2, "how many dice a throw has (2 at craps, 3 at sic bo)")
+	fs.IntVar(&f.dice, "dice", 2, "how many dice a throw has (2 at craps and rampo)")
 }
 
 // set reports whether any throw flag other than --video was given.

@@ -94,7 +94,7 @@ type DiceFrame struct {
 // Config tunes a DiceThrow.
 type Config struct {
 	Layout
-	// Dice is how many dice the game throws (2 at craps, 3 at sic bo).
+	// Dice is how many dice the game throws (2 at craps and rampo).
 	Dice int
 	// Still is the speed (units per second) under which a die counts as at rest.
 	Still float64
