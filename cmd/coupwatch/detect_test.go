@@ -143,19 +143,7 @@ func TestDetectGolden(t *testing.T) {
 			if after, _ := liveMats(); counting && after != before {
 				t.Errorf("%d Mats leaked", after-before)
 			}
-			golden := goldenPath(t, "detect."+tc.kind+".golden")
-			if *update {
-				if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if !bytes.Equal(out.Bytes(), want) {
-				t.Errorf("output differs from %s:\n%s", golden, out)
-			}
+			checkGolden(t, goldenPath(t, "detect."+tc.kind+".golden"), out.Bytes())
 			for _, img := range tc.images {
 				base := strings.TrimSuffix(filepath.Base(img), filepath.Ext(img))
 				if st, err := os.Stat(filepath.Join(ann, base+".png")); err != nil || st.Size() == 0 {
@@ -170,6 +158,23 @@ func TestDetectGolden(t *testing.T) {
 var pkgDir string
 
 // goldenPath is testdata/name in this package's folder, whatever the working directory.
+// checkGolden compares got with the golden file (go test -update rewrites it).
+func checkGolden(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s:\n%s", golden, got)
+	}
+}
+
 func goldenPath(t *testing.T, name string) string {
 	t.Helper()
 	return filepath.Join(pkgDir, "testdata", name)

@@ -98,17 +98,5 @@ func TestDetectVideoGolden(t *testing.T) {
 		}
 		out.Write(o.Bytes())
 	}
-	golden := goldenPath(t, "detect.dice-video.golden")
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("output differs from %s:\n%s", golden, out.String())
-	}
+	checkGolden(t, goldenPath(t, "detect.dice-video.golden"), out.Bytes())
 }

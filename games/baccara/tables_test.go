@@ -188,6 +188,17 @@ end`,
 	})
 }
 
+
+// naturalTableau: right shows a natural 8; the banker (5) draws for left (4, then 5S: 9)
+// and makes 9 with 4H.
+const naturalTableau = `
+coup 1
+bet right R1 1000
+bet both C1 1000
+nmb
+cards right:8C left:4C banker:5D right:KD left:KH banker:KS left:5S banker:4H
+end`
+
 func TestBanqueATousVa(t *testing.T) {
 	checkCases(t, []engineCase{
 		{
@@ -262,24 +273,12 @@ end`,
 			// Right shows a natural 8; the banker (5) draws for left and makes 9. Nobody
 			// draws against a natural: right meets the banker's first two cards and wins.
 			name: "natural tableau against the banker's two cards", game: "banque_a_tout_va",
-			script: `
-coup 1
-bet right R1 1000
-bet both C1 1000
-nmb
-cards right:8C left:4C banker:5D right:KD left:KH banker:KS left:5S banker:4H
-end`,
+			script: naturalTableau,
 			settle: []string{"1 right R1 1000", "1 both C1 500"},
 		},
 		{
 			name: "natural tableau against the banker's final point", game: "banque_a_tout_va", rules: `{"natural_tableau": "final_point"}`,
-			script: `
-coup 1
-bet right R1 1000
-bet both C1 1000
-nmb
-cards right:8C left:4C banker:5D right:KD left:KH banker:KS left:5S banker:4H
-end`,
+			script: naturalTableau,
 			settle: []string{"1 right R1 -1000", "1 both C1 -500"},
 		},
 		{

@@ -176,6 +176,21 @@ type Die struct {
 	Cocked, Stacked, OnChip bool
 }
 
+// Flags are the single-frame faults seen on the die, in the journal's words (nil for none).
+func (d Die) Flags() []string {
+	var fs []string
+	if d.Cocked {
+		fs = append(fs, observation.FaultCocked)
+	}
+	if d.Stacked {
+		fs = append(fs, observation.FaultStacked)
+	}
+	if d.OnChip {
+		fs = append(fs, observation.FaultOnChip)
+	}
+	return fs
+}
+
 // maxDiceSide is the longest side of the image the dice search works on.
 const maxDiceSide = 2000
 
@@ -639,15 +654,7 @@ func (d *Dice) Detect(img gocv.Mat) ([]observation.Object, error) {
 			Label: observation.DieLabel(die.Value),
 			Box:   observation.Box{X: die.Box.Min.X, Y: die.Box.Min.Y, W: die.Box.Dx(), H: die.Box.Dy()},
 			Conf:  math.Round(die.Conf*1000) / 1000,
-		}
-		if die.Cocked {
-			o.Flags = append(o.Flags, observation.FaultCocked)
-		}
-		if die.Stacked {
-			o.Flags = append(o.Flags, observation.FaultStacked)
-		}
-		if die.OnChip {
-			o.Flags = append(o.Flags, observation.FaultOnChip)
+			Flags: die.Flags(),
 		}
 		out = append(out, o)
 	}

@@ -19,7 +19,6 @@ import (
 
 	"github.com/coupwatch/coupwatch/vision/capture"
 	"github.com/coupwatch/coupwatch/vision/detect"
-	"github.com/coupwatch/coupwatch/vision/observation"
 	"github.com/coupwatch/coupwatch/vision/track"
 )
 
@@ -136,15 +135,7 @@ func Sightings(ds []detect.Die) []track.DieSighting {
 		s := track.DieSighting{
 			At:    track.Point{X: float64(d.Box.Min.X+d.Box.Max.X) / 2, Y: float64(d.Box.Min.Y+d.Box.Max.Y) / 2},
 			Value: d.Value,
-		}
-		if d.Cocked {
-			s.Flags = append(s.Flags, observation.FaultCocked)
-		}
-		if d.Stacked {
-			s.Flags = append(s.Flags, observation.FaultStacked)
-		}
-		if d.OnChip {
-			s.Flags = append(s.Flags, observation.FaultOnChip)
+			Flags: d.Flags(),
 		}
 		out = append(out, s)
 	}
