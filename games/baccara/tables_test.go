@@ -188,7 +188,6 @@ end`,
 	})
 }
 
-
 // naturalTableau: right shows a natural 8; the banker (5) draws for left (4, then 5S: 9)
 // and makes 9 with 4H.
 const naturalTableau = `
