@@ -131,23 +131,35 @@ func (e *crapsEngine) Apply(ev *journal.Event, out []games.Record) []games.Recor
 }
 
 // Event implements games.Hooks: every event but coup_start and coup_end.
-func (e *crapsEngine) Event(ev *journal.Event) {
+func (e *crapsEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, ev) }
+
+// coupEvents are what a dice engine does with the events of a coup.
+type coupEvents interface {
+	games.Hooks
+	bet(ev *journal.Event)
+	cutOff(ev *journal.Event)
+	action(ev *journal.Event)
+	throw(ev *journal.Event)
+}
+
+// dispatch hands an event of the coup to the engine's handler, the coup opened first.
+func dispatch(b *games.Base, e coupEvents, ev *journal.Event) {
 	switch ev.Type {
 	case journal.TypeBet:
-		e.Ensure(e, ev)
+		b.Ensure(e, ev)
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
-		e.Ensure(e, ev)
+		b.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeAction:
-		e.Ensure(e, ev)
+		b.Ensure(e, ev)
 		e.action(ev)
 	case journal.TypeDice:
-		e.Ensure(e, ev)
+		b.Ensure(e, ev)
 		e.throw(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
-		e.Ensure(e, ev)
-		e.Money.Add(ev)
+		b.Ensure(e, ev)
+		b.Money.Add(ev)
 	}
 }
 

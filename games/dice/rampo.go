@@ -180,25 +180,7 @@ func (e *rampoEngine) Apply(ev *journal.Event, out []games.Record) []games.Recor
 }
 
 // Event implements games.Hooks: every event but coup_start and coup_end.
-func (e *rampoEngine) Event(ev *journal.Event) {
-	switch ev.Type {
-	case journal.TypeBet:
-		e.Ensure(e, ev)
-		e.bet(ev)
-	case journal.TypeNoMoreBets:
-		e.Ensure(e, ev)
-		e.cutOff(ev)
-	case journal.TypeAction:
-		e.Ensure(e, ev)
-		e.action(ev)
-	case journal.TypeDice:
-		e.Ensure(e, ev)
-		e.throw(ev)
-	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
-		e.Ensure(e, ev)
-		e.Money.Add(ev)
-	}
-}
+func (e *rampoEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, ev) }
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *rampoEngine) Close(out []games.Record) []games.Record {
