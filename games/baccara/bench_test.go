@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/coupwatch/coupwatch/games/gamestest"
+
 	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/baccara"
 	"github.com/coupwatch/coupwatch/games/replay"
@@ -57,31 +59,10 @@ func TestGeneratedShiftsAreClean(t *testing.T) {
 //
 //	go test ./games/baccara -run '^$' -bench Replay -benchmem -cpu 1
 func BenchmarkReplay(b *testing.B) {
-	cat, err := games.NewCatalog(baccara.Games()...)
-	if err != nil {
-		b.Fatal(err)
-	}
+	cat := gamestest.Catalog(b, baccara.Games()...)
 	for _, game := range gameIDs {
 		b.Run(game, func(b *testing.B) {
-			data := generate(b, game, 20_000, 11)
-			events := bytes.Count(data, []byte{'\n'})
-			out := make([]byte, 0, 32<<20)
-			b.SetBytes(int64(len(data)))
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				out = out[:0]
-				err := replay.Run(cat, []replay.Source{{Name: "bench.jsonl", R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
-					out = r.AppendJSON(out)
-					out = append(out, '\n')
-				})
-				if err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.StopTimer()
-			perOp := b.Elapsed().Seconds() / float64(b.N)
-			b.ReportMetric(float64(events)/perOp, "events/s")
-			b.ReportMetric(float64(events), "events/op")
+			gamestest.BenchReplay(b, cat, generate(b, game, 20_000, 11))
 		})
 	}
 }

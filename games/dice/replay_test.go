@@ -84,27 +84,7 @@ func BenchmarkReplayRampo(b *testing.B) { benchReplay(b, rampoJournal) }
 
 func benchReplay(b *testing.B, gen func(testing.TB, int, uint64) ([]byte, int)) {
 	data, _ := gen(b, 200_000, 1)
-	events := bytes.Count(data, []byte{'\n'})
-	cat := diceCatalog(b)
-	out := make([]byte, 0, 64<<20)
-	b.SetBytes(int64(len(data)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		out = out[:0]
-		var counts replay.Counts
-		err := replay.Run(cat, []replay.Source{{Name: "bench.jsonl", R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
-			counts.Add(r)
-			out = r.AppendJSON(out)
-			out = append(out, '\n')
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if counts.Coups == 0 {
-			b.Fatal("nothing replayed")
-		}
+	if counts := gamestest.BenchReplay(b, diceCatalog(b), data); counts.Coups == 0 {
+		b.Fatal("nothing replayed")
 	}
-	b.StopTimer()
-	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
-	b.ReportMetric(float64(events), "events/op")
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coupwatch/coupwatch/games/gamestest"
+
 	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/poker/hand"
 	"github.com/coupwatch/coupwatch/games/replay"
@@ -222,17 +224,7 @@ func TestGeneratedCoups(t *testing.T) {
 
 // BenchmarkReplay replays a generated journal of about 100 000 events through games/replay.
 func BenchmarkReplay(b *testing.B) {
-	src, events, _ := holdemJournal(b, 100000, 1)
-	cat := catalog(b)
+	src, _, _ := holdemJournal(b, 100000, 1)
 	b.ReportAllocs()
-	b.SetBytes(int64(len(src)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		err := replay.Run(cat, []replay.Source{{Name: "bench.jsonl", R: bytes.NewReader(src)}}, replay.Options{}, func(games.Record) {})
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events)/float64(b.N), "ns/event")
+	gamestest.BenchReplay(b, catalog(b), src)
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coupwatch/coupwatch/games/gamestest"
+
 	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/poker/hand"
 	"github.com/coupwatch/coupwatch/games/replay"
@@ -341,22 +343,5 @@ func BenchmarkReplayThreeCardPoker(b *testing.B) { benchReplay(b, "three_card_po
 
 func benchReplay(b *testing.B, game string) {
 	g := generate(b, game, 1_000_000)
-	data := g.buf.Bytes()
-	cat := catalog(b)
-	out := make([]byte, 0, 64<<20)
-	b.SetBytes(int64(len(data)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		out = out[:0]
-		err := replay.Run(cat, []replay.Source{{Name: "bench.jsonl", R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
-			out = append(r.AppendJSON(out), '\n')
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.StopTimer()
-	perOp := b.Elapsed().Seconds() / float64(b.N)
-	b.ReportMetric(float64(g.events)/perOp, "events/s")
-	b.ReportMetric(float64(g.events), "events/op")
+	gamestest.BenchReplay(b, catalog(b), g.buf.Bytes())
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coupwatch/coupwatch/games/gamestest"
+
 	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/catalog"
 	"github.com/coupwatch/coupwatch/games/replay"
@@ -165,43 +167,20 @@ func pays(spot string) int64 {
 	return 1
 }
 
-// countLines counts the events of a generated journal.
-func countLines(b []byte) int { return bytes.Count(b, []byte{'\n'}) }
-
 // BenchmarkReplayRoulette replays a generated one-million-event European roulette journal end
 // to end: parsing every line, the rule engine, and encoding every record as replay output.
 // Target (issue 2): at least 1,000,000 events per second on one core.
 //
 //	go test ./games/replay -run '^$' -bench ReplayRoulette -benchmem -cpu 1
 func BenchmarkReplayRoulette(b *testing.B) {
-	data := rouletteJournal(b, 1_000_000)
-	events := countLines(data)
 	cat, err := catalog.New()
 	if err != nil {
 		b.Fatal(err)
 	}
-	out := make([]byte, 0, 64<<20)
-	b.SetBytes(int64(len(data)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		out = out[:0]
-		var counts replay.Counts
-		err := replay.Run(cat, []replay.Source{{Name: "bench.jsonl", R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
-			counts.Add(r)
-			out = r.AppendJSON(out)
-			out = append(out, '\n')
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if counts.Discrepancies == 0 || counts.Coups == 0 {
-			b.Fatalf("replay found nothing: %v", counts)
-		}
+	counts := gamestest.BenchReplay(b, cat, rouletteJournal(b, 1_000_000))
+	if counts.Discrepancies == 0 || counts.Coups == 0 {
+		b.Fatalf("replay found nothing: %v", counts)
 	}
-	b.StopTimer()
-	perOp := b.Elapsed().Seconds() / float64(b.N)
-	b.ReportMetric(float64(events)/perOp, "events/s")
-	b.ReportMetric(float64(events), "events/op")
 }
 
 // TestGeneratedJournalReplays checks the benchmark's journal is valid and yields the seeded

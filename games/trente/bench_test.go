@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coupwatch/coupwatch/games/gamestest"
+
 	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/replay"
 	"github.com/coupwatch/coupwatch/games/trente"
@@ -233,25 +235,5 @@ func TestGeneratedJournal(t *testing.T) {
 //	go test ./games/trente -run '^$' -bench ReplayTrente -benchmem -cpu 1
 func BenchmarkReplayTrente(b *testing.B) {
 	data, _ := trenteJournal(b, 1_000_000)
-	events := bytes.Count(data, []byte{'\n'})
-	cat, err := games.NewCatalog(trente.Games()...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	out := make([]byte, 0, 64<<20)
-	b.SetBytes(int64(len(data)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		out = out[:0]
-		err := replay.Run(cat, []replay.Source{{Name: "bench.jsonl", R: bytes.NewReader(data)}}, replay.Options{}, func(r games.Record) {
-			out = r.AppendJSON(out)
-			out = append(out, '\n')
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.StopTimer()
-	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
-	b.ReportMetric(float64(events), "events/op")
+	gamestest.BenchReplay(b, gamestest.Catalog(b, trente.Games()...), data)
 }
