@@ -274,6 +274,10 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 		})
 	}
 	for pass := 0; pass < 3; pass++ {
+		if pass == 1 {
+			// Two cards side by side, touching, outline as one long quad: read its halves.
+			cands, reads = c.splitPairs(src, cands, reads, overlaps)
+		}
 		if pass == 2 {
 			// Cards the finder could not outline alone, read from an index in view.
 			acc = c.cornerFirst(src, cands, reads, acc, overlaps)
@@ -306,6 +310,56 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 	return out
 }
 
+// minPairRatio is the least ratio of a quad's long sides to its short ones at which it may
+// be two cards lying side by side (one card is 1.4, and up to about 1.9 in a picture
+// stretched to a square; two cards touching along their long sides are 2.8).
+const minPairRatio = 2.0
+
+// splitPairs adds the halves of the long quads that read as no card (see minPairRatio) to
+// the candidates, with their readings: the halves of two cards touching are the cards.
+func (c *Cards) splitPairs(src gocv.Mat, cands []quadCand, reads []*cardRead, overlaps func(image.Rectangle) bool) ([]quadCand, []*cardRead) {
+	n := len(cands)
+	for i := 0; i < n; i++ {
+		cd, r := cands[i], reads[i]
+		if r == nil || !r.evidence || overlaps(cd.bounds) {
+			continue
+		}
+		halves, ok := splitQuad(cd.q)
+		if !ok {
+			continue
+		}
+		var hr [2]cardRead
+		for k, h := range halves {
+			hr[k] = c.read(src, h)
+		}
+		if max(hr[0].conf, hr[1].conf) < minSingleConf {
+			continue // not two cards, or none that can be read
+		}
+		// Both halves become candidates: the one not read is searched corner-first.
+		for k, h := range halves {
+			cands = append(cands, quadCand{q: h, area: polyArea(h[:]), fill: cd.fill, bounds: quadBounds(h), source: cd.source})
+			reads = append(reads, &hr[k])
+		}
+	}
+	return cands, reads
+}
+
+// splitQuad cuts a quad whose long sides are at least minPairRatio times its short ones
+// across the middle of its long sides, into two quads (clockwise from top-left).
+func splitQuad(q [4]pt) ([2][4]pt, bool) {
+	s0, s1 := (q[0].dist(q[1])+q[2].dist(q[3]))/2, (q[1].dist(q[2])+q[3].dist(q[0]))/2
+	mid := func(a, b pt) pt { return a.add(b).mul(0.5) }
+	switch {
+	case s0 >= minPairRatio*s1:
+		a, b := mid(q[0], q[1]), mid(q[3], q[2])
+		return [2][4]pt{{q[0], a, b, q[3]}, {a, q[1], q[2], b}}, true
+	case s1 >= minPairRatio*s0:
+		a, b := mid(q[1], q[2]), mid(q[0], q[3])
+		return [2][4]pt{{q[0], q[1], a, b}, {b, a, q[2], q[3]}}, true
+	}
+	return [2][4]pt{}, false
+}
+
 // cornerFirst reads the cards whose index lies in a part of the frame that the cards
 // accepted so far do not explain (see cornerfirst.go), and adds them to acc.
 func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, acc []accepted, overlaps func(image.Rectangle) bool) []accepted {
@@ -326,6 +380,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		q      [4]pt
 		bounds image.Rectangle
 		index  pt // the rank glyph's centre
+		sure   int
 	}
 	var fs []found
 	budget := maxFrameIndexPairs
@@ -371,6 +426,12 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				}
 				q = oq
 			}
+			if r.corners == 2 && c.cornerReads[0][2].ok {
+				// Both indexes read: they place the card better than the guess from one.
+				if rq, ok := refitToIndexes(q, cr.index, c.cornerReads[0][2].index); ok {
+					q = rq
+				}
+			}
 			label := observation.CardLabel(r.rank, r.suit)
 			bounds := quadBounds(q).Intersect(frame)
 			for _, f := range fs {
@@ -378,18 +439,40 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 					continue pairs // found already from another pair of its glyphs
 				}
 			}
-			fs = append(fs, found{label: label, conf: math.Min(r.conf, cornerFirstConf), q: q, bounds: bounds, index: p.rank.c})
+			fs = append(fs, found{label: label, conf: math.Min(r.conf, cornerFirstConf), q: q, bounds: bounds, index: p.rank.c,
+				sure: r.corners})
 		}
 	}
-	// Box each card as far as it shows: cut by the cards accepted whole and by the cards
-	// found whose index lies on it (they lie over it).
+	// A card lying on another shows both its indexes (it is whole); the card under it shows
+	// one. So an index that lies on a card read from both corners, read itself from one, is
+	// a detail of that card (a court card's picture, a pip) and not a card on it.
+	weaker := make([]bool, len(fs))
+	for i, f := range fs {
+		for _, g := range fs {
+			if g.sure > f.sure && inQuad(f.index, g.q) {
+				weaker[i] = true
+			}
+		}
+	}
+	k := 0
+	for i, f := range fs {
+		if !weaker[i] {
+			fs[k] = f
+			k++
+		}
+	}
+	fs = fs[:k]
+	// Box each card as far as it shows: cut by the cards accepted whole, by the cards found
+	// whose index lies on it (they lie over it) and by those read from more corners (they
+	// are whole).
+	whole := acc[:len(acc):len(acc)]
 	for i, f := range fs {
 		var over []image.Rectangle
-		for _, a := range acc {
+		for _, a := range whole {
 			over = append(over, a.bounds)
 		}
 		for j, g := range fs {
-			if j != i && g.index.img().In(f.bounds) {
+			if j != i && (g.index.img().In(f.bounds) || g.sure > f.sure) {
 				over = append(over, g.bounds)
 			}
 		}
@@ -554,8 +637,8 @@ func (c *Cards) readCorner(card *rgbImage, k int, out *cornerRead) {
 		return
 	}
 	// The rank and the suit of an index are printed in the same ink.
-	rr, sr := meanRed(&c.patch, rb, thr), meanRed(&c.patch, sb, thr)
-	if (rr > redInk) != (sr > redInk) && math.Abs(rr-sr) > 0.1 {
+	sr := meanRed(&c.patch, sb, thr)
+	if !sameInk(&c.patch, rb, sb, thr) {
 		out.ok = false
 		return
 	}

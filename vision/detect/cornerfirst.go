@@ -280,3 +280,28 @@ func visiblePart(b image.Rectangle, over []image.Rectangle) image.Rectangle {
 	}
 	return b
 }
+
+// refitToIndexes corrects the quad q of a card guessed from one index (cardOfIndex, a
+// parallelogram, clockwise from the card's top-left) once both of its indexes have been read
+// in it: i0 and i2 are the index boxes of corners 0 and 2 in canonical card pixels. The two
+// indexes are printed point-symmetrically, so the card's centre is halfway between them, and
+// its size follows from how far apart they are, the index lying as far in from its corner as
+// in the guess. It reports false when the indexes are too far from where a card would put
+// them for the guess to be trusted.
+func refitToIndexes(q [4]pt, i0, i2 image.Rectangle) ([4]pt, bool) {
+	mid := func(r image.Rectangle) pt {
+		return pt{float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2}
+	}
+	c0, c2 := mid(i0), mid(i2)
+	fx := (c2.X - c0.X) / (canonW - 2*c0.X)
+	fy := (c2.Y - c0.Y) / (canonH - 2*c0.Y)
+	if fx < 0.7 || fx > 1.4 || fy < 0.7 || fy > 1.4 || math.Max(fx, fy)/math.Min(fx, fy) > 1.25 {
+		return q, false
+	}
+	tl := pt{c0.X * (1 - fx), c0.Y * (1 - fy)}
+	br := pt{c2.X + fx*c0.X, c2.Y + fy*c0.Y}
+	at := func(x, y float64) pt { // canonical card pixels to frame pixels
+		return q[0].add(q[1].sub(q[0]).mul(x / canonW)).add(q[3].sub(q[0]).mul(y / canonH))
+	}
+	return [4]pt{at(tl.X, tl.Y), at(br.X, tl.Y), at(br.X, br.Y), at(tl.X, br.Y)}, true
+}

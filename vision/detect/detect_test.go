@@ -7,6 +7,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -395,5 +397,70 @@ func TestFaceDownCard(t *testing.T) {
 	}
 	if objs[0].Conf > 0.8 {
 		t.Errorf("conf %.2f: a back is never read for sure", objs[0].Conf)
+	}
+}
+
+// TestCardsThatTouchOrOverlap reads real photographs where cards touch or overlap: every
+// named card must be read right with a box on its labelled one (IoU ≥ 0.5), so that both
+// the label and the place are checked.
+func TestCardsThatTouchOrOverlap(t *testing.T) {
+	c := newCards(t)
+	defer c.Close()
+	for _, tc := range []struct {
+		set, image string
+		want       []string
+		why        string
+	}{
+		{"blackjack-v13", "IMG_3290_jpeg", []string{"JH", "QH"},
+			"two cards side by side, touching: the finder outlines them as one long quad, whose halves are read"},
+		{"cards-edje-tf", "IMG_2619.JPG", []string{"Q", "T"},
+			"a queen lying on a ten: the queen is read from both indexes, which place its box; the ten shows one index and is boxed as far as it shows; a detail of the queen's picture taken for an index must not make a third card"},
+	} {
+		t.Run(tc.image, func(t *testing.T) {
+			s, err := dataset.Load(filepath.Join(sharedtest.Dir(t), "data"), tc.set)
+			if errors.Is(err, dataset.ErrNoSet) {
+				t.Skipf("%s not in the shared data folder", tc.set)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(s.Samples, func(x dataset.Sample) bool { return strings.Contains(filepath.Base(x.Path), tc.image) })
+			if i < 0 {
+				t.Skipf("%s not in %s", tc.image, tc.set)
+			}
+			smp := s.Samples[i]
+			img := gocv.IMRead(smp.Path, gocv.IMReadColor)
+			defer img.Close()
+			objs, err := c.Detect(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range tc.want {
+				ti := slices.IndexFunc(smp.Truth, func(x dataset.Truth) bool { return x.Label == want })
+				if ti < 0 {
+					t.Fatalf("no %s labelled in %s", want, smp.Path)
+				}
+				truth := smp.Truth[ti]
+				found := slices.ContainsFunc(objs, func(o observation.Object) bool {
+					label := o.Label
+					if truth.RankOnly() && len(label) == 2 {
+						label = label[:1]
+					}
+					return label == want && o.Box.IoU(truth.Box) >= eval.MatchIoU
+				})
+				if !found {
+					t.Errorf("%s at %v not read (%s); read: %+v", want, truth.Box, tc.why, objs)
+				}
+			}
+			// Nothing read that is not there.
+			for _, o := range objs {
+				if o.Label == observation.Unknown {
+					continue
+				}
+				if !slices.ContainsFunc(smp.Truth, func(x dataset.Truth) bool { return o.Box.IoU(x.Box) >= eval.MatchIoU }) {
+					t.Errorf("%s at %v matches no labelled card", o.Label, o.Box)
+				}
+			}
+		})
 	}
 }

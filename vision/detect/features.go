@@ -97,3 +97,38 @@ func meanRed(p *cornerPatch, box image.Rectangle, thr float32) float64 {
 	}
 	return s / float64(n)
 }
+
+// redShare is the redness of the ink pixels of a box per unit of ink: about 0 for black ink
+// and well above for red, however pale or thin the strokes (meanRed falls with the ink's
+// strength, so a thin red letter seen through blur reads little redder than black).
+func redShare(p *cornerPatch, box image.Rectangle, thr float32) float64 {
+	s, n := 0.0, 0.0
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			i := y*p.w + x
+			if p.ink[i] >= thr {
+				s += float64(p.red[i])
+				n += float64(p.ink[i])
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return s / n
+}
+
+// sameInk reports whether the rank and suit glyphs in boxes rb and sb are printed in the
+// same ink: an index is all black or all red. Only one clearly black and the other clearly
+// red differ.
+func sameInk(p *cornerPatch, rb, sb image.Rectangle, thr float32) bool {
+	a, b := redShare(p, rb, thr), redShare(p, sb, thr)
+	return min(a, b) >= blackShare || max(a, b) <= redShareMin
+}
+
+const (
+	// blackShare is the redShare below which ink is black, redShareMin the one above which
+	// it is red.
+	blackShare  = 0.1
+	redShareMin = 0.35
+)

@@ -299,3 +299,14 @@ func containment(a, b image.Rectangle) float64 {
 	}
 	return float64(in.Dx()*in.Dy()) / float64(a.Dx()*a.Dy())
 }
+
+// inQuad reports whether p lies inside the convex quad q (either winding).
+func inQuad(p pt, q [4]pt) bool {
+	var pos, neg bool
+	for i := range q {
+		c := q[(i+1)%4].sub(q[i]).cross(p.sub(q[i]))
+		pos = pos || c > 0
+		neg = neg || c < 0
+	}
+	return !(pos && neg)
+}

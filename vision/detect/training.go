@@ -105,7 +105,7 @@ func GlyphSamples(img gocv.Mat, q CardQuad, jitter [4]gocv.Point2f, blur float64
 			s := GlyphSample{Rank: make([]float32, RankFeatureSize), Suit: make([]float32, SuitFeatureSize), Rot90: o == 1, Corner: k, RankBox: rb, SuitBox: sb}
 			rankFeatures(&patch, rb, card.h, s.Rank)
 			s.Red = meanRed(&patch, sb, thr)
-			if rr := meanRed(&patch, rb, thr); (rr > redInk) != (s.Red > redInk) && math.Abs(rr-s.Red) > 0.1 {
+			if !sameInk(&patch, rb, sb, thr) {
 				continue
 			}
 			suitFeatures(&patch, sb, s.Red, s.Suit)

@@ -1,0 +1,128 @@
+package detect
+
+import (
+	"image"
+	"testing"
+)
+
+func near(a, b pt, tol float64) bool { return a.dist(b) <= tol }
+
+func TestSplitQuad(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		q    [4]pt
+		ok   bool
+		want [2][4]pt
+	}{
+		{
+			name: "two cards side by side, long way across",
+			q:    [4]pt{{0, 0}, {280, 0}, {280, 100}, {0, 100}},
+			ok:   true,
+			want: [2][4]pt{{{0, 0}, {140, 0}, {140, 100}, {0, 100}}, {{140, 0}, {280, 0}, {280, 100}, {140, 100}}},
+		},
+		{
+			name: "two cards end to end, long way down",
+			q:    [4]pt{{10, 10}, {110, 10}, {110, 260}, {10, 260}},
+			ok:   true,
+			want: [2][4]pt{{{10, 10}, {110, 10}, {110, 135}, {10, 135}}, {{10, 135}, {110, 135}, {110, 260}, {10, 260}}},
+		},
+		{name: "one card", q: [4]pt{{0, 0}, {100, 0}, {100, 140}, {0, 140}}},
+		{name: "one card in a picture stretched to a square", q: [4]pt{{0, 0}, {100, 0}, {100, 190}, {0, 190}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := splitQuad(tc.q)
+			if ok != tc.ok {
+				t.Fatalf("split %v: ok %v, want %v", tc.q, ok, tc.ok)
+			}
+			for h := range got {
+				for k := range got[h] {
+					if ok && !near(got[h][k], tc.want[h][k], 1e-9) {
+						t.Errorf("half %d corner %d = %v, want %v", h, k, got[h][k], tc.want[h][k])
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestRefitToIndexes(t *testing.T) {
+	// The guess is a card drawn at 1.25 times the true card's size from its top-left index:
+	// the true card's bottom-right index then lies inside the guess, at 0.8 of the way.
+	const f = 0.8
+	guess := [4]pt{{100, 50}, {100 + 1.25*canonW, 50}, {100 + 1.25*canonW, 50 + 1.25*canonH}, {100, 50 + 1.25*canonH}}
+	i0 := image.Rect(10, 15, 26, 55) // index boxes in the guess's canonical pixels
+	c0 := pt{18, 35}
+	c2 := pt{c0.X + f*(canonW-2*c0.X), c0.Y + f*(canonH-2*c0.Y)}
+	i2 := image.Rect(int(c2.X)-8, int(c2.Y)-20, int(c2.X)+8, int(c2.Y)+20)
+	q, ok := refitToIndexes(guess, i0, i2)
+	if !ok {
+		t.Fatal("refit refused a plausible pair of indexes")
+	}
+	// The true card: its top-left is where the index sits f·c0 in from it, 1.25·f = 1 scale.
+	tl := pt{100 + 1.25*c0.X*(1-f), 50 + 1.25*c0.Y*(1-f)}
+	want := [4]pt{tl, tl.add(pt{canonW, 0}), tl.add(pt{canonW, canonH}), tl.add(pt{0, canonH})}
+	for k := range q {
+		if !near(q[k], want[k], 1) {
+			t.Errorf("corner %d = %v, want %v", k, q[k], want[k])
+		}
+	}
+	// Indexes that no card of this shape would place (far too close together) are refused.
+	if _, ok := refitToIndexes(guess, i0, image.Rect(40, 60, 56, 100)); ok {
+		t.Error("refit accepted indexes 30 px apart on a 180 px card")
+	}
+}
+
+func TestInQuad(t *testing.T) {
+	q := [4]pt{{0, 0}, {10, 2}, {8, 12}, {-2, 10}}
+	for _, tc := range []struct {
+		p    pt
+		want bool
+	}{{pt{4, 5}, true}, {pt{0.1, 0.1}, true}, {pt{11, 5}, false}, {pt{-3, 1}, false}} {
+		if got := inQuad(tc.p, q); got != tc.want {
+			t.Errorf("inQuad(%v) = %v, want %v", tc.p, got, tc.want)
+		}
+		// Either winding.
+		r := [4]pt{q[3], q[2], q[1], q[0]}
+		if got := inQuad(tc.p, r); got != tc.want {
+			t.Errorf("inQuad(%v) counter-clockwise = %v, want %v", tc.p, got, tc.want)
+		}
+	}
+}
+
+func TestSameInk(t *testing.T) {
+	// A patch of two glyphs: the rank in the left half, the suit in the right; each pixel
+	// has the given ink and redness.
+	patch := func(rankInk, rankRed, suitInk, suitRed float32) *cornerPatch {
+		p := &cornerPatch{w: 20, h: 10, ink: make([]float32, 200), red: make([]float32, 200)}
+		for y := 0; y < 10; y++ {
+			for x := 0; x < 20; x++ {
+				i := y*20 + x
+				if x < 10 {
+					p.ink[i], p.red[i] = rankInk, rankRed
+				} else {
+					p.ink[i], p.red[i] = suitInk, suitRed
+				}
+			}
+		}
+		return p
+	}
+	rb, sb := image.Rect(0, 0, 10, 10), image.Rect(10, 0, 20, 10)
+	for _, tc := range []struct {
+		name string
+		p    *cornerPatch
+		want bool
+	}{
+		{"black and black", patch(0.8, 0, 0.8, 0.02), true},
+		{"red and red", patch(0.6, 0.4, 0.7, 0.5), true},
+		// A thin red letter seen through blur: faint ink, little redness, but all of its ink
+		// is red.
+		{"pale red rank, red suit", patch(0.2, 0.05, 0.6, 0.4), true},
+		{"black rank, red suit", patch(0.8, 0, 0.6, 0.4), false},
+		{"red rank, black suit", patch(0.6, 0.4, 0.8, -0.02), false},
+	} {
+		if got := sameInk(tc.p, rb, sb, 0.1); got != tc.want {
+			t.Errorf("%s: sameInk = %v, want %v (shares %.2f, %.2f)", tc.name, got, tc.want,
+				redShare(tc.p, rb, 0.1), redShare(tc.p, sb, 0.1))
+		}
+	}
+}
