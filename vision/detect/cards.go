@@ -381,8 +381,9 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		bounds image.Rectangle
 		index  pt // the rank glyph's centre
 		sure   int
+		centre pt // the index's centre (rank and suit)
 	}
-	var fs []found
+	var fs, lone []found
 	budget := maxFrameIndexPairs
 	rois := c.search.unexplained(src, c.seg.bright, c.workScale, quads, cards)
 	for _, roi := range rois {
@@ -422,6 +423,9 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 			if roi.glyph == 0 && r.corners < 2 && !(r.pips > 0 && pipRank(r.pips) == r.rank) {
 				oq, ok := c.outlineNear(src, q)
 				if !ok {
+					// Unless its other index is found on its own (below).
+					lone = append(lone, found{label: observation.CardLabel(r.rank, r.suit), conf: math.Min(r.conf, cornerFirstConf),
+						q: q, index: p.rank.c, sure: 1, centre: quadPoint(q, mid(cr.index))})
 					continue
 				}
 				q = oq
@@ -441,6 +445,31 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 			}
 			fs = append(fs, found{label: label, conf: math.Min(r.conf, cornerFirstConf), q: q, bounds: bounds, index: p.rank.c,
 				sure: r.corners})
+		}
+	}
+	// A card read from one index only, outside any quad: its other index, read on its own
+	// and turned half a turn, confirms it, and the two place the card.
+	used := make([]bool, len(lone))
+	for i, a := range lone {
+		for j := i + 1; j < len(lone) && !used[i]; j++ {
+			b := lone[j]
+			if used[j] || a.label != b.label || !inQuad(a.index, b.q) || !inQuad(b.index, a.q) {
+				continue
+			}
+			upA, upB := a.q[0].sub(a.q[3]), b.q[0].sub(b.q[3])
+			if upA.dot(upB) > -0.8*upA.norm()*upB.norm() {
+				continue // not turned half a turn from each other
+			}
+			q, ok := refitToCentres(a.q, quadCoords(a.q, a.centre), quadCoords(a.q, b.centre))
+			if !ok {
+				continue
+			}
+			used[i], used[j] = true, true
+			bounds := quadBounds(q).Intersect(frame)
+			if slices.ContainsFunc(fs, func(f found) bool { return f.label == a.label && rectIoU(f.bounds, bounds) > 0.3 }) {
+				continue
+			}
+			fs = append(fs, found{label: a.label, conf: math.Max(a.conf, b.conf), q: q, bounds: bounds, index: a.index, sure: 2})
 		}
 	}
 	// A card lying on another shows both its indexes (it is whole); the card under it shows

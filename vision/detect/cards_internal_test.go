@@ -126,3 +126,16 @@ func TestSameInk(t *testing.T) {
 		}
 	}
 }
+
+func TestQuadCoords(t *testing.T) {
+	q := [4]pt{{100, 40}, {190, 70}, {140, 200}, {50, 170}} // a card turned and sheared
+	for _, c := range []pt{{0, 0}, {canonW, 0}, {18, 35}, {canonW / 2, canonH / 2}, {162, 217}} {
+		p := quadPoint(q, c)
+		if back := quadCoords(q, p); !near(back, c, 1e-9) {
+			t.Errorf("card point %v -> frame %v -> card %v", c, p, back)
+		}
+	}
+	if got := quadPoint(q, pt{canonW, canonH}); !near(got, q[1].add(q[3]).sub(q[0]), 1e-9) {
+		t.Errorf("bottom-right corner of the parallelogram = %v", got)
+	}
+}

@@ -289,19 +289,40 @@ func visiblePart(b image.Rectangle, over []image.Rectangle) image.Rectangle {
 // in the guess. It reports false when the indexes are too far from where a card would put
 // them for the guess to be trusted.
 func refitToIndexes(q [4]pt, i0, i2 image.Rectangle) ([4]pt, bool) {
-	mid := func(r image.Rectangle) pt {
-		return pt{float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2}
-	}
-	c0, c2 := mid(i0), mid(i2)
+	return refitToCentres(q, mid(i0), mid(i2))
+}
+
+// refitToCentres is refitToIndexes for the centres c0 and c2 of the two indexes.
+func refitToCentres(q [4]pt, c0, c2 pt) ([4]pt, bool) {
 	fx := (c2.X - c0.X) / (canonW - 2*c0.X)
 	fy := (c2.Y - c0.Y) / (canonH - 2*c0.Y)
-	if fx < 0.7 || fx > 1.4 || fy < 0.7 || fy > 1.4 || math.Max(fx, fy)/math.Min(fx, fy) > 1.25 {
+	// The guess takes its size from the spacing of one index's glyphs, and its shape from a
+	// card seen square on; a card seen at a slant is shorter one way.
+	if fx < 0.55 || fx > 1.8 || fy < 0.55 || fy > 1.8 || math.Max(fx, fy)/math.Min(fx, fy) > 1.6 {
 		return q, false
 	}
 	tl := pt{c0.X * (1 - fx), c0.Y * (1 - fy)}
 	br := pt{c2.X + fx*c0.X, c2.Y + fy*c0.Y}
-	at := func(x, y float64) pt { // canonical card pixels to frame pixels
-		return q[0].add(q[1].sub(q[0]).mul(x / canonW)).add(q[3].sub(q[0]).mul(y / canonH))
+	return [4]pt{quadPoint(q, tl), quadPoint(q, pt{br.X, tl.Y}), quadPoint(q, br), quadPoint(q, pt{tl.X, br.Y})}, true
+}
+
+// mid is the centre of r.
+func mid(r image.Rectangle) pt {
+	return pt{float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2}
+}
+
+// quadPoint maps canonical card pixels c to frame pixels in the parallelogram q (clockwise
+// from the card's top-left), and quadCoords back.
+func quadPoint(q [4]pt, c pt) pt {
+	return q[0].add(q[1].sub(q[0]).mul(c.X / canonW)).add(q[3].sub(q[0]).mul(c.Y / canonH))
+}
+
+func quadCoords(q [4]pt, p pt) pt {
+	u, v := q[1].sub(q[0]), q[3].sub(q[0])
+	d := u.cross(v)
+	if d == 0 {
+		return pt{}
 	}
-	return [4]pt{at(tl.X, tl.Y), at(br.X, tl.Y), at(br.X, br.Y), at(tl.X, br.Y)}, true
+	w := p.sub(q[0])
+	return pt{w.cross(v) / d * canonW, u.cross(w) / d * canonH}
 }
