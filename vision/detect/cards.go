@@ -382,6 +382,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		index  pt // the rank glyph's centre
 		sure   int
 		centre pt // the index's centre (rank and suit)
+		glyph  float64
 	}
 	var fs, lone []found
 	budget := maxFrameIndexPairs
@@ -403,20 +404,11 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 			}
 			tried++
 			budget--
-			q := cardOfIndex(p)
-			if !c.indexAt(src, q) {
+			q, r, ok := c.readAtIndex(src, p)
+			if !ok {
 				continue
 			}
-			r := c.read(src, q)
 			cr := &c.cornerReads[0][0]
-			if r.corners == 0 || r.rot90 || r.diag != 0 || !cr.ok || r.conflict != 0 || r.conf < minSingleConf {
-				continue
-			}
-			// The reading must come from the index that was found.
-			at := pt{indexRankX, indexRankY}.img()
-			if g := cr.index; !at.In(image.Rect(g.Min.X-g.Dx()/2, g.Min.Y-g.Dy()/4, g.Max.X+g.Dx()/2, g.Max.Y)) {
-				continue
-			}
 			// Outside a quad the finder outlined, one index is too little: glyph pairs are
 			// everywhere (print, wood grain, chips). The card's other index or its pips must
 			// say the same, or the card must outline when looked for there alone.
@@ -425,7 +417,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				if !ok {
 					// Unless its other index is found on its own (below).
 					lone = append(lone, found{label: observation.CardLabel(r.rank, r.suit), conf: math.Min(r.conf, cornerFirstConf),
-						q: q, index: p.rank.c, sure: 1, centre: quadPoint(q, mid(cr.index))})
+						q: q, index: p.rank.c, sure: 1, centre: quadPoint(q, mid(cr.index)), glyph: p.rank.size})
 					continue
 				}
 				q = oq
@@ -449,11 +441,43 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 	}
 	// A card read from one index only, outside any quad: its other index, read on its own
 	// and turned half a turn, confirms it, and the two place the card.
+	// The region searched may have cut the other index off, or its pairs may have come
+	// after the search's budget: look for it where it should be.
+	for i, n := 0, len(lone); i < n && i < maxLoneIndexes; i++ {
+		a := lone[i]
+		c0 := quadCoords(a.q, a.centre)
+		want := quadPoint(a.q, pt{canonW - c0.X, canonH - c0.Y})
+		reach := 0.5 * a.q[0].dist(a.q[1])
+		win := image.Rect(int(want.X-reach), int(want.Y-reach), int(want.X+reach), int(want.Y+reach)).Intersect(frame)
+		if win.Dx() < 16 || win.Dy() < 16 {
+			continue
+		}
+		up := a.q[0].sub(a.q[3])
+		tried := 0
+		for _, p := range indexPairs(c.search.blobsIn(src, win, math.Max(5, 0.4*a.glyph), 1.6*a.glyph)) {
+			pu := p.rank.c.sub(p.suit.c)
+			if pu.dot(up) > -0.8*pu.norm()*up.norm() {
+				continue // the other index is turned half a turn
+			}
+			if tried++; tried > maxIndexPairs/4 {
+				break
+			}
+			q, r, ok := c.readAtIndex(src, p)
+			if !ok || observation.CardLabel(r.rank, r.suit) != a.label {
+				continue
+			}
+			lone = append(lone, found{label: a.label, conf: math.Min(r.conf, cornerFirstConf), q: q, index: p.rank.c, sure: 1,
+				centre: quadPoint(q, mid(c.cornerReads[0][0].index)), glyph: p.rank.size})
+			break
+		}
+	}
 	used := make([]bool, len(lone))
 	for i, a := range lone {
 		for j := i + 1; j < len(lone) && !used[i]; j++ {
 			b := lone[j]
-			if used[j] || a.label != b.label || !inQuad(a.index, b.q) || !inQuad(b.index, a.q) {
+			// Each guess is sized from one index's glyph spacing: one of them at least must
+			// hold the other index (the refit below checks that the two make a card).
+			if used[j] || a.label != b.label || !(inQuad(a.index, b.q) || inQuad(b.index, a.q)) {
 				continue
 			}
 			upA, upB := a.q[0].sub(a.q[3]), b.q[0].sub(b.q[3])
@@ -520,6 +544,26 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		})
 	}
 	return acc
+}
+
+// readAtIndex reads the card whose top-left index is glyph pair p, and reports whether it
+// was read, from that index, without dispute. c.cornerReads[0][0] is then that index's read.
+func (c *Cards) readAtIndex(src gocv.Mat, p indexPair) ([4]pt, cardRead, bool) {
+	q := cardOfIndex(p)
+	if !c.indexAt(src, q) {
+		return q, cardRead{}, false
+	}
+	r := c.read(src, q)
+	cr := &c.cornerReads[0][0]
+	if r.corners == 0 || r.rot90 || r.diag != 0 || !cr.ok || r.conflict != 0 || r.conf < minSingleConf {
+		return q, r, false
+	}
+	// The reading must come from the index that was found.
+	at := pt{indexRankX, indexRankY}.img()
+	if g := cr.index; !at.In(image.Rect(g.Min.X-g.Dx()/2, g.Min.Y-g.Dy()/4, g.Max.X+g.Dx()/2, g.Max.Y)) {
+		return q, r, false
+	}
+	return q, r, true
 }
 
 // indexAt reports whether corner 0 of quad q holds something the rank model reads as a rank

@@ -37,6 +37,9 @@ const (
 	// maxRegionPixels is the largest region searched at full resolution; larger regions
 	// are skipped (a frame-sized white cloth would cost more than it finds).
 	maxRegionPixels = 700 * 700
+	// maxLoneIndexes is the most cards read from one index for which the other index is
+	// looked for where it should be.
+	maxLoneIndexes = 8
 	// cornerFirstConf caps the confidence of a card read corner-first: its outline was
 	// guessed, not seen.
 	cornerFirstConf = 0.85
