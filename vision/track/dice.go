@@ -107,9 +107,28 @@ type Config struct {
 	// SlideMin is the travel over which a die that never changed its top face slid rather
 	// than rolled. Default 4 × WallReach.
 	SlideMin float64
-	// LostFor is how long a tracked die may go unseen before it counts as gone (off the
+	// LostFor is how long a confirmed die may go unseen before it counts as gone (off the
 	// table). Default 1s.
 	LostFor time.Duration
+	// ConfirmFrames is how many frames a track must be seen in before it counts as a die.
+	// A real detector sees things that are not dice (a chip's inlay read as a lone "1", a
+	// reflection) in a frame or two; a die is seen frame after frame. The rule is the same
+	// all through a throw, young or old: the dice that start a throw are confirmed by the
+	// very evidence that starts it (below), a die that shows up later is confirmed a few
+	// frames after (it is only ignored meanwhile), and a real die lost before it was
+	// confirmed still leaves fewer than Dice dice at rest, which is off_table anyway.
+	// Default 3.
+	ConfirmFrames int
+	// DropAfter is how long a track not yet confirmed may go unseen before it is dropped
+	// silently: it never counts among the dice, never makes a throw off_table, never holds
+	// up the rest. ConfirmFrames sightings must therefore come no more than DropAfter apart
+	// (consecutive frames, or nearly). It should span a few frame intervals. Default 200ms.
+	DropAfter time.Duration
+	// Gap is how long a confirmed die may go unseen (motion blur, a hand passing over it)
+	// and still count as present and still, at its last position, for the rest decision.
+	// Unseen longer, it holds up the rest until it is seen again or, after LostFor, gone.
+	// Default 200ms.
+	Gap time.Duration
 }
 
 // Result is a throw at rest: the journal's dice event.
@@ -119,7 +138,9 @@ type Result struct {
 	Values []int
 	// Faults are the journal's fault names, sorted, each once.
 	Faults []string
-	// Released and Rested are when the dice left the hand and when they came to rest.
+	// Released and Rested are when the dice left the hand (the first frame of the evidence
+	// that started the throw) and when they came to rest (the first frame of the RestFor
+	// wait that ended it).
 	Released, Rested time.Duration
 	// Rest are the resting positions, in the order of Values.
 	Rest []Point
@@ -134,19 +155,20 @@ const (
 	settling              // every die still; waiting RestFor
 )
 
-// trackedDie follows one die through a throw.
+// trackedDie follows one die (or, until it is confirmed, what may be one) through a throw.
 type trackedDie struct {
 	path       []Point
-	times      []time.Duration
-	values     []int // non-zero readings in order
+	times      []time.Duration // when each point of path was seen
+	values     []int           // non-zero readings in order
 	lastSeen   time.Duration
 	stillSince time.Duration
 	hitWall    bool
 	travel     float64
 	flags      map[string]int // rest-window flag counts
-	restFrames int
-	restValues []int // faces read while at rest
-	lastValue  int   // face read in the latest sighting (0: unread)
+	restFrames int            // rest-window frames the die was seen in
+	restValues []int          // faces read while at rest
+	lastValue  int            // face read in the latest sighting (0: unread)
+	lastFlags  []string       // flags of the latest sighting
 	gone       bool
 }
 
@@ -162,8 +184,15 @@ type DiceThrow struct {
 	restAt   time.Duration
 	lastT    time.Duration
 	started  bool
-	// rest positions of the last result, to tell a new throw from dice lying still
-	restPos []Point
+	// rest positions of the last result, to tell a new throw from dice lying still, and
+	// when a die was last seen at one of them
+	restPos  []Point
+	restSeen time.Duration
+	// While waiting: tracks of the sightings that could start a throw (away from the rest
+	// positions), and the frames since the oldest of them began, replayed into the throw
+	// once one is confirmed so that the throw starts with its first frame.
+	pending []*trackedDie
+	backlog []DiceFrame
 }
 
 // NewDiceThrow checks the configuration and makes a tracker.
@@ -186,6 +215,15 @@ func NewDiceThrow(cfg Config) (*DiceThrow, error) {
 	if cfg.LostFor <= 0 {
 		cfg.LostFor = time.Second
 	}
+	if cfg.ConfirmFrames <= 0 {
+		cfg.ConfirmFrames = 3
+	}
+	if cfg.DropAfter <= 0 {
+		cfg.DropAfter = 200 * time.Millisecond
+	}
+	if cfg.Gap <= 0 {
+		cfg.Gap = 200 * time.Millisecond
+	}
 	if cfg.SlideMin <= 0 {
 		cfg.SlideMin = 4 * cfg.WallReach
 	}
@@ -206,40 +244,35 @@ func (t *DiceThrow) Observe(f DiceFrame) (Result, bool) {
 	if t.started && f.T < t.lastT {
 		return Result{}, false // out of order: ignored
 	}
-	dt := f.T - t.lastT
 	t.started, t.lastT = true, f.T
-	switch t.st {
-	case waiting:
+	if t.st == waiting {
 		if !t.throwStarts(f) {
 			return Result{}, false
 		}
 		t.st = rolling
-		t.released = f.T
-		t.dice = nil
-		t.update(f, 0)
-		return Result{}, false
-	default:
-		t.update(f, dt)
+	} else {
+		t.dice = t.associate(t.dice, f.Dice, f.T)
 	}
-	allStill, allRead := t.still(f.T)
-	switch {
-	case allStill && allRead && t.st == rolling:
+	if !t.atRest(f.T) {
+		t.st = rolling
+		return Result{}, false
+	}
+	switch t.st {
+	case rolling:
 		t.st = settling
 		t.restAt = f.T
 		for _, d := range t.dice {
-			d.flags, d.restFrames, d.restValues = map[string]int{}, 0, nil
+			d.flags, d.restFrames, d.restValues = nil, 0, nil
 		}
-		t.countFlags(f)
-	case allStill && allRead && t.st == settling:
-		t.countFlags(f)
+		t.countFlags(f.T)
+	case settling:
+		t.countFlags(f.T)
 		if f.T-t.restAt >= t.cfg.RestFor {
 			r := t.result()
 			t.st = waiting
-			t.restPos = r.Rest
+			t.restPos, t.restSeen = r.Rest, f.T
 			return r, true
 		}
-	case !allStill || !allRead:
-		t.st = rolling
 	}
 	return Result{}, false
 }
@@ -248,72 +281,139 @@ func (t *DiceThrow) Observe(f DiceFrame) (Result, bool) {
 func (t *DiceThrow) InProgress() bool { return t.st != waiting }
 
 // throwStarts reports whether a frame begins a throw: dice where none rested, or a resting
-// die moved.
+// die moved, seen in ConfirmFrames frames. A sighting of that kind is only a candidate: it is
+// followed as a pending track, and the throw starts on the frame that confirms one; the
+// frames since that track's first sighting are then replayed into the throw, which is thus
+// released at the first frame of its evidence. A blip never confirmed starts nothing, so
+// dice at rest are not reported twice.
 func (t *DiceThrow) throwStarts(f DiceFrame) bool {
-	if len(f.Dice) == 0 {
+	var fresh []DieSighting
+	for _, s := range f.Dice {
+		if t.nearRest(s.At) {
+			t.restSeen = f.T
+		} else {
+			fresh = append(fresh, s)
+		}
+	}
+	// The rest positions are forgotten only once no die has been seen at them for LostFor
+	// (the dice were taken away), not on the first frame without dice: a detector that
+	// misses the resting dice for a frame would otherwise have them start a new throw.
+	if len(t.restPos) > 0 && f.T-t.restSeen > t.cfg.LostFor {
 		t.restPos = nil
+	}
+	t.pending = t.associate(t.pending, fresh, f.T)
+	t.backlog = append(t.backlog, cloneFrame(f))
+	if len(t.pending) == 0 {
+		t.backlog = t.backlog[:0]
 		return false
 	}
-	if len(t.restPos) == 0 {
-		return true
-	}
-	for _, d := range f.Dice {
-		near := false
-		for _, p := range t.restPos {
-			if d.At.dist(p) <= t.cfg.WallReach/2 {
-				near = true
-				break
-			}
+	released, confirmed := t.pending[0].times[0], false
+	oldest := released
+	for _, d := range t.pending {
+		oldest = min(oldest, d.times[0])
+		if t.confirmed(d) && (!confirmed || d.times[0] < released) {
+			released, confirmed = d.times[0], true
 		}
-		if !near {
+	}
+	if !confirmed {
+		// Keep only the frames a pending track could still need.
+		i := 0
+		for i < len(t.backlog) && t.backlog[i].T < oldest {
+			i++
+		}
+		t.backlog = slices.Delete(t.backlog, 0, i)
+		return false
+	}
+	replay := t.backlog
+	t.pending, t.backlog = nil, nil
+	t.released, t.dice = released, nil
+	for _, bf := range replay {
+		if bf.T >= released {
+			t.dice = t.associate(t.dice, bf.Dice, bf.T)
+		}
+	}
+	return true
+}
+
+// nearRest reports whether p is where a die of the last throw rests.
+func (t *DiceThrow) nearRest(p Point) bool {
+	for _, q := range t.restPos {
+		if p.dist(q) <= t.cfg.WallReach/2 {
 			return true
 		}
 	}
 	return false
 }
 
-// update associates the frame's dice with the tracked ones (nearest first, within reach of
-// the fastest die) and extends their paths.
-func (t *DiceThrow) update(f DiceFrame, dt time.Duration) {
-	reach := t.cfg.MaxSpeed * math.Max(dt.Seconds(), 0.05)
+// cloneFrame copies a frame kept for later, in case the caller reuses its slices.
+func cloneFrame(f DiceFrame) DiceFrame {
+	c := DiceFrame{T: f.T, Dice: slices.Clone(f.Dice)}
+	for i := range c.Dice {
+		c.Dice[i].Flags = slices.Clone(c.Dice[i].Flags)
+	}
+	return c
+}
+
+// confirmed reports whether a track has been seen often enough to be a die.
+func (t *DiceThrow) confirmed(d *trackedDie) bool { return len(d.path) >= t.cfg.ConfirmFrames }
+
+// associate matches the sightings of the frame at now with the tracks (nearest first, within
+// reach of the fastest die since the track was last seen, confirmed tracks before the
+// others so that a blip near a die cannot take its sighting), extends their paths, starts a
+// track for each sighting left over, and returns the tracks: confirmed ones unseen for
+// LostFor marked gone, unconfirmed ones unseen for DropAfter dropped.
+func (t *DiceThrow) associate(tracks []*trackedDie, ss []DieSighting, now time.Duration) []*trackedDie {
 	type pair struct {
-		d, s int
-		dist float64
+		d, s      int
+		confirmed bool
+		dist      float64
 	}
 	var pairs []pair
-	for i, d := range t.dice {
+	for i, d := range tracks {
 		if d.gone {
 			continue
 		}
-		for j, s := range f.Dice {
+		// A die unseen for a few frames may have travelled a few frames' worth.
+		reach := t.cfg.MaxSpeed * math.Max((now-d.lastSeen).Seconds(), 0.05)
+		for j, s := range ss {
 			if dd := d.last().dist(s.At); dd <= reach {
-				pairs = append(pairs, pair{i, j, dd})
+				pairs = append(pairs, pair{i, j, t.confirmed(d), dd})
 			}
 		}
 	}
-	sort.Slice(pairs, func(a, b int) bool { return pairs[a].dist < pairs[b].dist })
-	usedD := make([]bool, len(t.dice))
-	usedS := make([]bool, len(f.Dice))
+	sort.SliceStable(pairs, func(a, b int) bool {
+		if pairs[a].confirmed != pairs[b].confirmed {
+			return pairs[a].confirmed
+		}
+		return pairs[a].dist < pairs[b].dist
+	})
+	usedD := make([]bool, len(tracks))
+	usedS := make([]bool, len(ss))
 	for _, p := range pairs {
 		if usedD[p.d] || usedS[p.s] {
 			continue
 		}
 		usedD[p.d], usedS[p.s] = true, true
-		t.extend(t.dice[p.d], f.Dice[p.s], f.T)
+		t.extend(tracks[p.d], ss[p.s], now)
 	}
-	for j, s := range f.Dice {
+	for j, s := range ss {
 		if usedS[j] {
 			continue
 		}
 		d := &trackedDie{stillSince: -1}
-		t.extend(d, s, f.T)
-		t.dice = append(t.dice, d)
+		t.extend(d, s, now)
+		tracks = append(tracks, d)
 	}
-	for i, used := range usedD {
-		if d := t.dice[i]; !used && !d.gone && f.T-d.lastSeen > t.cfg.LostFor {
+	return slices.DeleteFunc(tracks, func(d *trackedDie) bool {
+		unseen := now - d.lastSeen
+		if !t.confirmed(d) {
+			return unseen > t.cfg.DropAfter
+		}
+		if unseen > t.cfg.LostFor {
 			d.gone = true
 		}
-	}
+		return false
+	})
 }
 
 func (t *DiceThrow) extend(d *trackedDie, s DieSighting, now time.Duration) {
@@ -321,6 +421,8 @@ func (t *DiceThrow) extend(d *trackedDie, s DieSighting, now time.Duration) {
 		prev := d.last()
 		step := prev.dist(s.At)
 		d.travel += step
+		// The speed is over the time since the die was last seen, so that a gap in the
+		// sightings neither makes a resting die look fast nor a rolling one slow.
 		elapsed := (now - d.lastSeen).Seconds()
 		if elapsed > 0 && step/elapsed <= t.cfg.Still {
 			if d.stillSince < 0 {
@@ -338,41 +440,46 @@ func (t *DiceThrow) extend(d *trackedDie, s DieSighting, now time.Duration) {
 		d.values = append(d.values, s.Value)
 		d.lastValue = s.Value
 	}
+	d.lastFlags = s.Flags
 	if t.cfg.FarWall.Dist(s.At) <= t.cfg.WallReach {
 		d.hitWall = true
 	}
 }
 
-// still reports whether every die present is still and has its face read.
-func (t *DiceThrow) still(now time.Duration) (bool, bool) {
+// atRest reports whether there are dice and every one is still with its face read. Only
+// confirmed dice count. One unseen for no more than Gap counts as still at its last
+// position, with the face last read; one unseen longer holds the rest up (it may be
+// rolling out of sight) until it is seen again or gone.
+func (t *DiceThrow) atRest(now time.Duration) bool {
 	present := 0
 	for _, d := range t.dice {
-		if d.gone {
+		if d.gone || !t.confirmed(d) {
 			continue
 		}
 		present++
-		if d.stillSince < 0 || d.lastSeen != now {
-			return false, false
-		}
-		if d.lastValue == 0 {
-			return true, false
+		if d.stillSince < 0 || now-d.lastSeen > t.cfg.Gap || d.lastValue == 0 {
+			return false
 		}
 	}
-	return present > 0, true
+	return present > 0
 }
 
-func (t *DiceThrow) countFlags(f DiceFrame) {
-	for _, s := range f.Dice {
-		for _, d := range t.dice {
-			if !d.gone && d.last() == s.At {
-				d.restFrames++
-				if s.Value >= 1 && s.Value <= 6 {
-					d.restValues = append(d.restValues, s.Value)
-				}
-				for _, fl := range s.Flags {
-					d.flags[fl]++
-				}
-			}
+// countFlags counts the rest frame at now for the dice seen in it: a die missed in a frame
+// neither votes for a face nor dilutes its flags.
+func (t *DiceThrow) countFlags(now time.Duration) {
+	for _, d := range t.dice {
+		if d.gone || d.lastSeen != now {
+			continue
+		}
+		d.restFrames++
+		if d.lastValue != 0 {
+			d.restValues = append(d.restValues, d.lastValue)
+		}
+		if d.flags == nil {
+			d.flags = map[string]int{}
+		}
+		for _, fl := range d.lastFlags {
+			d.flags[fl]++
 		}
 	}
 }
@@ -385,6 +492,9 @@ func (t *DiceThrow) result() Result {
 	var start, far Point
 	first := true
 	for _, d := range t.dice {
+		if !t.confirmed(d) {
+			continue // never seen enough to be a die: no part of the throw
+		}
 		if first {
 			start, far, first = d.path[0], d.path[0], false
 		}

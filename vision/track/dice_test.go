@@ -1,7 +1,9 @@
 package track_test
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -278,5 +280,235 @@ func TestPolygonContains(t *testing.T) {
 		if got := pg.Contains(tc.p); got != tc.in {
 			t.Errorf("Contains(%v) = %v", tc.p, got)
 		}
+	}
+}
+
+// goodThrow is the "good throw" of TestDiceThrowFaults: both dice reach the far wall and
+// rest at (2600, 550) showing 4 and (2400, 700) showing 3. Released at t0, its dice are still
+// from t0 + 1.32 s, so it comes to rest at t0 + 1.36 s.
+func goodThrow() []dieScript {
+	return []dieScript{
+		{from: track.Point{X: 300, Y: 500}, legs: []leg{
+			{to: track.Point{X: 2990, Y: 500}, dur: 800 * time.Millisecond, value: rolling},
+			{to: track.Point{X: 2600, Y: 550}, dur: 400 * time.Millisecond, value: rolling},
+		}, rest: 4},
+		{from: track.Point{X: 300, Y: 600}, legs: []leg{
+			{to: track.Point{X: 2985, Y: 650}, dur: 800 * time.Millisecond, value: rolling},
+			{to: track.Point{X: 2400, Y: 700}, dur: 500 * time.Millisecond, value: rolling},
+		}, rest: 3},
+	}
+}
+
+// blip adds a false die (a chip's inlay read as a lone "1") to the frames at the given times,
+// which must be frame times (t0 + k × 40 ms): it panics otherwise, so that no test passes
+// for want of its blip.
+func blip(at track.Point, ts ...time.Duration) func([]track.DiceFrame) []track.DiceFrame {
+	return func(fs []track.DiceFrame) []track.DiceFrame {
+		n := 0
+		for i := range fs {
+			if slices.Contains(ts, fs[i].T) {
+				fs[i].Dice = append(fs[i].Dice, track.DieSighting{At: at, Value: 1})
+				n++
+			}
+		}
+		if n != len(ts) {
+			panic(fmt.Sprintf("blip at %v: %d of the times %v are frames", at, n, ts))
+		}
+		return fs
+	}
+}
+
+// miss takes die k (its index in the script) out of the frames for which drop says so; i is
+// the frame's index. The scripts it is used on have no vanishing die, so indexes hold.
+func miss(k int, drop func(i int, t time.Duration) bool) func([]track.DiceFrame) []track.DiceFrame {
+	return func(fs []track.DiceFrame) []track.DiceFrame {
+		for i := range fs {
+			if drop(i, fs[i].T) {
+				fs[i].Dice = slices.Delete(slices.Clone(fs[i].Dice), k, k+1)
+			}
+		}
+		return fs
+	}
+}
+
+// TestDiceThrowNoisyDetector feeds what a real detector gives: false dice seen in a frame or
+// two, real dice missed now and then, and checks each throw is reported once, with the clean
+// run's values, faults and times.
+func TestDiceThrowNoisyDetector(t *testing.T) {
+	type want struct {
+		values           []int
+		faults           []string
+		released, rested time.Duration
+	}
+	const s = time.Second
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name  string
+		dice  []dieScript
+		rest  time.Duration
+		noise []func([]track.DiceFrame) []track.DiceFrame
+		more  []track.DiceFrame // frames after the first throw's
+		want  []want
+	}{
+		{
+			name: "clean",
+			dice: goodThrow(), rest: s,
+			want: []want{{values: []int{3, 4}, released: s, rested: 2360 * ms}},
+		},
+		{
+			// The old tracker took the lone "1" for a third die that then left the table.
+			name: "false die in one frame of the roll",
+			dice: goodThrow(), rest: s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{blip(track.Point{X: 1500, Y: 200}, 1400*ms)},
+			want:  []want{{values: []int{3, 4}, released: s, rested: 2360 * ms}},
+		},
+		{
+			name: "false die at rest, before the throw is over",
+			dice: goodThrow(), rest: s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{blip(track.Point{X: 1500, Y: 200}, 2400*ms, 2440*ms)},
+			want:  []want{{values: []int{3, 4}, released: s, rested: 2360 * ms}},
+		},
+		{
+			// Nor does a false die at the wall count as a die hitting it.
+			name: "false die at the wall of a short throw",
+			dice: []dieScript{
+				{from: track.Point{X: 300, Y: 500}, legs: []leg{{to: track.Point{X: 2000, Y: 520}, dur: s, value: rolling}}, rest: 6},
+				{from: track.Point{X: 300, Y: 600}, legs: []leg{{to: track.Point{X: 2100, Y: 640}, dur: s, value: rolling}}, rest: 1},
+			},
+			rest:  s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{blip(track.Point{X: 2995, Y: 300}, 1600*ms)},
+			// At their places from 2 s, still (from then) at 2.04 s.
+			want: []want{{values: []int{6, 1}, faults: []string{"no_wall"}, released: s, rested: 2040 * ms}},
+		},
+		{
+			// The old tracker started a throw on the false die and reported the resting dice
+			// a second time.
+			name: "false die while the dice rest",
+			dice: goodThrow(), rest: 3 * s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{blip(track.Point{X: 1000, Y: 300}, 3520*ms)},
+			want:  []want{{values: []int{3, 4}, released: s, rested: 2360 * ms}},
+		},
+		{
+			// The old tracker forgot where the dice rested on a frame without dice.
+			name: "resting dice both missed in a frame",
+			dice: goodThrow(), rest: 3 * s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{
+				miss(0, func(_ int, t time.Duration) bool { return t == 3800*ms }),
+				miss(0, func(_ int, t time.Duration) bool { return t == 3800*ms }),
+			},
+			want: []want{{values: []int{3, 4}, released: s, rested: 2360 * ms}},
+		},
+		{
+			// A resting die knocked 600 mm: a throw, released on the first frame it is off its
+			// place (5.04 s), though it starts only once confirmed.
+			name: "a resting die moved",
+			dice: goodThrow(), rest: 2 * s,
+			more: frames(5*s, []dieScript{
+				{from: track.Point{X: 2600, Y: 550}, legs: []leg{{to: track.Point{X: 2000, Y: 550}, dur: 400 * time.Millisecond, value: rolling}}, rest: 6},
+				{from: track.Point{X: 2400, Y: 700}, rest: 3},
+			}, s),
+			want: []want{
+				{values: []int{3, 4}, released: s, rested: 2360 * ms},
+				{values: []int{6, 3}, faults: []string{"no_wall"}, released: 5040 * ms, rested: 5440 * ms},
+			},
+		},
+		{
+			// A false die, then the resting dice both missed for a frame, then a false die in
+			// two frames: the old tracker started a new throw on each and reported the
+			// resting dice again. The real second throw is still seen.
+			name: "blips while the dice rest",
+			dice: goodThrow(), rest: 3 * s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{
+				blip(track.Point{X: 1000, Y: 300}, 3520*ms),
+				miss(0, func(_ int, t time.Duration) bool { return t == 3800*ms }),
+				miss(0, func(_ int, t time.Duration) bool { return t == 3800*ms }),
+				blip(track.Point{X: 1200, Y: 900}, 4000*ms, 4040*ms),
+			},
+			more: frames(10*s, []dieScript{
+				{from: track.Point{X: 400, Y: 500}, legs: []leg{{to: track.Point{X: 2995, Y: 450}, dur: s, value: rolling}}, rest: 1},
+				{from: track.Point{X: 400, Y: 600}, legs: []leg{{to: track.Point{X: 2990, Y: 700}, dur: s, value: rolling}}, rest: 2},
+			}, s),
+			want: []want{
+				{values: []int{3, 4}, released: s, rested: 2360 * ms},
+				{values: []int{2, 1}, released: 10 * s, rested: 11040 * ms},
+			},
+		},
+		{
+			// The old tracker restarted the rest wait on every miss and never ended the throw.
+			name: "a die missed in 1 of 3 frames at rest",
+			dice: goodThrow(), rest: 2 * s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{
+				miss(0, func(i int, t time.Duration) bool { return t > 2300*ms && i%3 == 0 }),
+			},
+			want: []want{{values: []int{3, 4}, released: s, rested: 2360 * ms}},
+		},
+		{
+			name: "each die missed in 1 of 3 frames, all through",
+			dice: goodThrow(), rest: 2 * s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{
+				miss(1, func(i int, _ time.Duration) bool { return i%3 == 1 }),
+				miss(0, func(i int, _ time.Duration) bool { return i%3 == 0 }),
+			},
+			// The second die is missed at 2.36 s, the first frame that would show it still:
+			// the rest starts one frame later.
+			want: []want{{values: []int{3, 4}, released: s, rested: 2400 * ms}},
+		},
+		{
+			// Unseen for 600 ms, more than Gap: the rest waits for it to be seen again.
+			name: "a die hidden for less than LostFor",
+			dice: goodThrow(), rest: 2 * s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{
+				miss(0, func(_ int, t time.Duration) bool { return t >= 2400*ms && t < 3000*ms }),
+			},
+			// Seen again at 3 s where it was: still from then.
+			want: []want{{values: []int{3, 4}, released: s, rested: 3000 * ms}},
+		},
+		{
+			// Hidden (by a hand, say) where it rests, for longer than LostFor: it is gone.
+			name: "a die hidden for more than LostFor",
+			dice: goodThrow(), rest: 3 * s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{
+				miss(0, func(_ int, t time.Duration) bool { return t >= 2400*ms }),
+			},
+			// Last seen at 2.36 s, gone on the first frame more than 1 s later.
+			want: []want{{values: []int{3}, faults: []string{"off_table"}, released: s, rested: 3400 * ms}},
+		},
+		{
+			// A die that leaves the picture while the other one is missed now and then.
+			name: "a die that leaves",
+			dice: []dieScript{
+				{from: track.Point{X: 300, Y: 500}, legs: []leg{
+					{to: track.Point{X: 2990, Y: 500}, dur: 800 * time.Millisecond, value: rolling},
+					{to: track.Point{X: 2600, Y: 550}, dur: 400 * time.Millisecond, value: rolling},
+				}, rest: 2},
+				{from: track.Point{X: 300, Y: 600}, legs: []leg{{to: track.Point{X: 2000, Y: 1300}, dur: 600 * time.Millisecond, value: rolling}}, vanish: true},
+			},
+			rest: 2 * s,
+			noise: []func([]track.DiceFrame) []track.DiceFrame{
+				miss(0, func(i int, t time.Duration) bool { return t > 2300*ms && i%3 == 0 }),
+			},
+			// Last seen at 1.56 s, gone at 2.6 s.
+			want: []want{{values: []int{2}, faults: []string{"off_table"}, released: s, rested: 2600 * ms}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := frames(s, tc.dice, tc.rest)
+			for _, n := range tc.noise {
+				fs = n(fs)
+			}
+			rs := run(t, newThrow(t), append(fs, tc.more...))
+			if len(rs) != len(tc.want) {
+				t.Fatalf("%d results, want %d: %v", len(rs), len(tc.want), rs)
+			}
+			for i, w := range tc.want {
+				r := rs[i]
+				if !reflect.DeepEqual(r.Values, w.values) || !reflect.DeepEqual(r.Faults, w.faults) {
+					t.Errorf("throw %d: %v, want dice %v faults %v", i, r, w.values, w.faults)
+				}
+				if r.Released != w.released || r.Rested != w.rested {
+					t.Errorf("throw %d: released %v rested %v, want %v and %v", i, r.Released, r.Rested, w.released, w.rested)
+				}
+			}
+		})
 	}
 }
