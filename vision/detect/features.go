@@ -82,40 +82,38 @@ func suitFeatures(p *cornerPatch, box image.Rectangle, red float64, dst []float3
 
 // meanRed is the mean redness of the ink pixels of a box.
 func meanRed(p *cornerPatch, box image.Rectangle, thr float32) float64 {
-	s, n := 0.0, 0
-	for y := box.Min.Y; y < box.Max.Y; y++ {
-		for x := box.Min.X; x < box.Max.X; x++ {
-			i := y*p.w + x
-			if p.ink[i] >= thr {
-				s += float64(p.red[i])
-				n++
-			}
-		}
-	}
+	red, _, n := inkSums(p, box, thr)
 	if n == 0 {
 		return 0
 	}
-	return s / float64(n)
+	return red / float64(n)
 }
 
 // redShare is the redness of the ink pixels of a box per unit of ink: about 0 for black ink
 // and well above for red, however pale or thin the strokes (meanRed falls with the ink's
 // strength, so a thin red letter seen through blur reads little redder than black).
 func redShare(p *cornerPatch, box image.Rectangle, thr float32) float64 {
-	s, n := 0.0, 0.0
+	red, ink, _ := inkSums(p, box, thr)
+	if ink == 0 {
+		return 0
+	}
+	return red / ink
+}
+
+// inkSums sums the redness and the ink of the pixels of a box with ink thr or more, and
+// counts them.
+func inkSums(p *cornerPatch, box image.Rectangle, thr float32) (red, ink float64, n int) {
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		for x := box.Min.X; x < box.Max.X; x++ {
 			i := y*p.w + x
 			if p.ink[i] >= thr {
-				s += float64(p.red[i])
-				n += float64(p.ink[i])
+				red += float64(p.red[i])
+				ink += float64(p.ink[i])
+				n++
 			}
 		}
 	}
-	if n == 0 {
-		return 0
-	}
-	return s / n
+	return red, ink, n
 }
 
 // sameInk reports whether the rank and suit glyphs in boxes rb and sb are printed in the
