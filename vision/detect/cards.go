@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -244,6 +245,9 @@ type accepted struct {
 	obj    observation.Object
 	bounds image.Rectangle
 	q      [4]pt
+	// single marks a quad read from one index corner: it may be the outline of several
+	// cards of a heap, read at the corner of the one underneath.
+	single bool
 }
 
 // selectCards reads the candidates, largest first, and keeps a consistent set: a card read
@@ -271,6 +275,7 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 			},
 			bounds: cd.bounds,
 			q:      cd.q,
+			single: r.corners == 1,
 		})
 	}
 	for pass := 0; pass < 3; pass++ {
@@ -371,23 +376,24 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		}
 	}
 	cards := make([][4]pt, len(acc))
+	var heaps []image.Rectangle
 	for i, a := range acc {
 		cards[i] = a.q
-	}
-	type found struct {
-		label  string
-		conf   float64
-		q      [4]pt
-		bounds image.Rectangle
-		index  pt // the rank glyph's centre
-		sure   int
-		centre pt // the index's centre (rank and suit)
-		glyph  float64
+		if a.single {
+			// Cards fanned over each other often outline as one quad, read at the index
+			// of the card underneath; the indexes of the cards over it are searched, last.
+			heaps = append(heaps, a.bounds)
+		}
 	}
 	var fs, lone []found
-	budget := maxFrameIndexPairs
-	rois := c.search.unexplained(src, c.seg.bright, c.workScale, quads, cards)
+	// Heaps have a budget of their own: the light regions of a speckled cloth must not use
+	// it all up.
+	budget, onHeaps, partners := maxFrameIndexPairs, false, 0
+	rois := c.search.unexplained(src, c.seg.bright, c.workScale, quads, cards, heaps)
 	for _, roi := range rois {
+		if roi.heap && !onHeaps {
+			budget, onHeaps = maxFrameIndexPairs/2, true
+		}
 		lo, hi := roi.glyphRange()
 		pairs := indexPairs(c.search.blobsIn(src, roi.r, lo, hi))
 		tried := 0
@@ -396,10 +402,15 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 			if tried == maxIndexPairs || budget == 0 {
 				break
 			}
-			// An index inside a card read already is that card's.
-			for _, a := range acc {
+			// An index inside a card read already is that card's (one read from one corner
+			// may hold cards over it: see below).
+			var in []int
+			for k, a := range acc {
 				if p.rank.c.img().In(a.bounds) {
-					continue pairs
+					if !a.single {
+						continue pairs
+					}
+					in = append(in, k)
 				}
 			}
 			tried++
@@ -409,6 +420,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				continue
 			}
 			cr := &c.cornerReads[0][0]
+			centre, guessed := quadPoint(q, mid(cr.index)), true
 			// Outside a quad the finder outlined, one index is too little: glyph pairs are
 			// everywhere (print, wood grain, chips). The card's other index or its pips must
 			// say the same, or the card must outline when looked for there alone.
@@ -420,7 +432,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 						q: q, index: p.rank.c, sure: 1, centre: quadPoint(q, mid(cr.index)), glyph: p.rank.size})
 					continue
 				}
-				q = oq
+				q, guessed = oq, false
 			}
 			if r.corners == 2 && c.cornerReads[0][2].ok {
 				// Both indexes read: they place the card better than the guess from one.
@@ -429,46 +441,44 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				}
 			}
 			label := observation.CardLabel(r.rank, r.suit)
+			if slices.ContainsFunc(in, func(k int) bool { return acc[k].obj.Label == label }) {
+				continue // the index the card was read from
+			}
+			// A card over another of a heap is of the heap's cards' size, and the heap's
+			// outline is at least that big: a larger card is a misreading of the picture
+			// or pips of the card underneath.
+			for _, k := range in {
+				if !fitsIn(q, acc[k].q, 1.3) {
+					continue pairs
+				}
+			}
 			bounds := quadBounds(q).Intersect(frame)
 			for _, f := range fs {
 				if f.label == label && rectIoU(f.bounds, bounds) > 0.3 {
 					continue pairs // found already from another pair of its glyphs
 				}
 			}
-			fs = append(fs, found{label: label, conf: math.Min(r.conf, cornerFirstConf), q: q, bounds: bounds, index: p.rank.c,
-				sure: r.corners})
+			f := found{label: label, conf: math.Min(r.conf, cornerFirstConf), q: q, bounds: bounds, index: p.rank.c,
+				sure: r.corners, centre: centre, glyph: p.rank.size}
+			// A card read from one index whose size was guessed from that index: its other
+			// index, where it should be, places it (the guess may have put that corner off
+			// the card, so that it could not be read there).
+			if f.sure == 1 && guessed && partners < maxLoneIndexes {
+				partners++
+				if b, ok := c.partnerOf(src, f); ok {
+					if rq, ok := refitToCentres(f.q, quadCoords(f.q, f.centre), quadCoords(f.q, b.centre)); ok {
+						f.q, f.bounds, f.sure, f.conf = rq, quadBounds(rq).Intersect(frame), 2, math.Max(f.conf, b.conf)
+					}
+				}
+			}
+			fs = append(fs, f)
 		}
 	}
 	// A card read from one index only, outside any quad: its other index, read on its own
 	// and turned half a turn, confirms it, and the two place the card.
-	// The region searched may have cut the other index off, or its pairs may have come
-	// after the search's budget: look for it where it should be.
 	for i, n := 0, len(lone); i < n && i < maxLoneIndexes; i++ {
-		a := lone[i]
-		c0 := quadCoords(a.q, a.centre)
-		want := quadPoint(a.q, pt{canonW - c0.X, canonH - c0.Y})
-		reach := 0.5 * a.q[0].dist(a.q[1])
-		win := image.Rect(int(want.X-reach), int(want.Y-reach), int(want.X+reach), int(want.Y+reach)).Intersect(frame)
-		if win.Dx() < 16 || win.Dy() < 16 {
-			continue
-		}
-		up := a.q[0].sub(a.q[3])
-		tried := 0
-		for _, p := range indexPairs(c.search.blobsIn(src, win, math.Max(5, 0.4*a.glyph), 1.6*a.glyph)) {
-			pu := p.rank.c.sub(p.suit.c)
-			if pu.dot(up) > -0.8*pu.norm()*up.norm() {
-				continue // the other index is turned half a turn
-			}
-			if tried++; tried > maxIndexPairs/4 {
-				break
-			}
-			q, r, ok := c.readAtIndex(src, p)
-			if !ok || observation.CardLabel(r.rank, r.suit) != a.label {
-				continue
-			}
-			lone = append(lone, found{label: a.label, conf: math.Min(r.conf, cornerFirstConf), q: q, index: p.rank.c, sure: 1,
-				centre: quadPoint(q, mid(c.cornerReads[0][0].index)), glyph: p.rank.size})
-			break
+		if b, ok := c.partnerOf(src, lone[i]); ok {
+			lone = append(lone, b)
 		}
 	}
 	used := make([]bool, len(lone))
@@ -519,10 +529,29 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 	// whose index lies on it (they lie over it) and by those read from more corners (they
 	// are whole).
 	whole := acc[:len(acc):len(acc)]
+	for i, a := range whole {
+		// A card read from one corner that holds the index of another card lies under it.
+		var over []image.Rectangle
+		for _, f := range fs {
+			if a.single && f.label != a.obj.Label && inQuad(f.index, a.q) {
+				over = append(over, f.bounds)
+			}
+		}
+		if len(over) > 0 {
+			box := visiblePart(a.bounds, over).Intersect(frame)
+			if box.Empty() {
+				continue
+			}
+			whole[i].obj.Box = observation.Box{X: box.Min.X, Y: box.Min.Y, W: box.Dx(), H: box.Dy()}
+			whole[i].bounds = box
+		}
+	}
 	for i, f := range fs {
 		var over []image.Rectangle
 		for _, a := range whole {
-			over = append(over, a.bounds)
+			if !(a.single && inQuad(f.index, a.q)) {
+				over = append(over, a.bounds)
+			}
 		}
 		for j, g := range fs {
 			if j != i && (g.index.img().In(f.bounds) || g.sure > f.sure) {
@@ -544,6 +573,70 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		})
 	}
 	return acc
+}
+
+// fitsIn reports whether quad q's short and long sides are at most f times those of quad o.
+func fitsIn(q, o [4]pt, f float64) bool {
+	sides := func(q [4]pt) (float64, float64) {
+		a, b := (q[0].dist(q[1])+q[2].dist(q[3]))/2, (q[1].dist(q[2])+q[3].dist(q[0]))/2
+		return min(a, b), max(a, b)
+	}
+	qs, ql := sides(q)
+	os2, ol := sides(o)
+	return qs <= f*os2 && ql <= f*ol
+}
+
+// found is a card read corner-first.
+type found struct {
+	label  string
+	conf   float64
+	q      [4]pt // clockwise from the card's top-left
+	bounds image.Rectangle
+	index  pt  // the rank glyph's centre
+	sure   int // the index corners it was read from
+	centre pt  // the index's centre (rank and suit)
+	glyph  float64
+}
+
+// partnerOf looks for the other index of a card read from one index, where that index
+// should be (half a turn from the first, at the opposite corner of the guessed card), and
+// returns it read on its own. The region searched may have cut the other index off, its
+// pairs may have come after the search's budget, or the guess may have put the other corner
+// off the card (its size is guessed from one index's glyph spacing).
+func (c *Cards) partnerOf(src gocv.Mat, a found) (found, bool) {
+	c0 := quadCoords(a.q, a.centre)
+	want := quadPoint(a.q, pt{canonW - c0.X, canonH - c0.Y})
+	up := a.q[0].sub(a.q[3])
+	// Near where it should be first; then, farther, if the guess was far off (the glyphs'
+	// spacing varies between decks). The search's ink threshold follows its window, so the
+	// near window is not searched again as part of the far one only.
+	for _, reach := range []float64{0.5 * a.q[0].dist(a.q[1]), 0.5 * a.q[0].dist(a.q[3])} {
+		win := image.Rect(int(want.X-reach), int(want.Y-reach), int(want.X+reach), int(want.Y+reach)).Intersect(image.Rect(0, 0, src.Cols(), src.Rows()))
+		if win.Dx() < 16 || win.Dy() < 16 {
+			continue
+		}
+		var near []indexPair
+		for _, p := range indexPairs(c.search.blobsIn(src, win, math.Max(5, 0.4*a.glyph), 1.6*a.glyph)) {
+			if pu := p.rank.c.sub(p.suit.c); pu.dot(up) <= -0.8*pu.norm()*up.norm() {
+				near = append(near, p) // the other index is turned half a turn
+			}
+		}
+		slices.SortStableFunc(near, func(p, q indexPair) int {
+			return cmp.Compare(p.rank.c.dist(want), q.rank.c.dist(want))
+		})
+		for i, p := range near {
+			if i == maxIndexPairs/4 {
+				break
+			}
+			q, r, ok := c.readAtIndex(src, p)
+			if !ok || observation.CardLabel(r.rank, r.suit) != a.label {
+				continue
+			}
+			return found{label: a.label, conf: math.Min(r.conf, cornerFirstConf), q: q, index: p.rank.c, sure: 1,
+				centre: quadPoint(q, mid(c.cornerReads[0][0].index)), glyph: p.rank.size}, true
+		}
+	}
+	return found{}, false
 }
 
 // readAtIndex reads the card whose top-left index is glyph pair p, and reports whether it

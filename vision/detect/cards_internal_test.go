@@ -139,3 +139,23 @@ func TestQuadCoords(t *testing.T) {
 		t.Errorf("bottom-right corner of the parallelogram = %v", got)
 	}
 }
+
+func TestFitsIn(t *testing.T) {
+	rect := func(w, h float64) [4]pt { return [4]pt{{0, 0}, {w, 0}, {w, h}, {0, h}} }
+	heap := rect(209, 207) // a nine and a jack over it, outlined as one
+	for _, tc := range []struct {
+		name string
+		q    [4]pt
+		want bool
+	}{
+		{"a card of the heap, upright", rect(157, 220), true},
+		{"the same card turned a quarter", rect(220, 157), true},
+		{"a card guessed from a pip pair, twice the size", rect(250, 351), false},
+		{"as wide as the heap but far longer", rect(200, 300), false},
+		{"turned 30 degrees: its sides, not its bounds, count", [4]pt{{0, 0}, {136, 78}, {26, 269}, {-110, 190}}, true},
+	} {
+		if got := fitsIn(tc.q, heap, 1.3); got != tc.want {
+			t.Errorf("%s: fitsIn = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

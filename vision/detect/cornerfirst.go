@@ -185,28 +185,39 @@ func cardOfIndex(p indexPair) [4]pt {
 // frame by; bright is its light mask at that scale.
 //
 // A region of a quad comes with the size of its glyphs (a tenth of the quad's long side,
-// about); a light region without (0).
-func (s *indexSearch) unexplained(src gocv.Mat, bright gocv.Mat, k int, quads []image.Rectangle, cards [][4]pt) []searchRegion {
+// about); a light region without (0). The regions of heaps (cards read from one corner, which
+// may be several cards outlined as one) come last, with their glyph size.
+func (s *indexSearch) unexplained(src gocv.Mat, bright gocv.Mat, k int, quads []image.Rectangle, cards [][4]pt, heaps []image.Rectangle) []searchRegion {
 	frame := image.Rect(0, 0, src.Cols(), src.Rows())
 	var out []searchRegion
-	add := func(r image.Rectangle, glyph float64) {
+	add := func(r image.Rectangle, glyph float64, heap bool) {
 		pad := max(r.Dx(), r.Dy()) / 10
 		r = image.Rect(r.Min.X-pad, r.Min.Y-pad, r.Max.X+pad, r.Max.Y+pad).Intersect(frame)
 		if r.Dx() < 16 || r.Dy() < 16 || r.Dx()*r.Dy() > maxRegionPixels {
 			return
 		}
 		for _, o := range out {
-			if o.glyph == glyph && containment(r, o.r) > 0.8 {
+			if o.glyph == glyph && o.heap == heap && containment(r, o.r) > 0.8 {
 				return
 			}
 		}
-		out = append(out, searchRegion{r, glyph})
+		out = append(out, searchRegion{r, glyph, heap})
 	}
 	for _, q := range quads {
-		add(q, 0.1*float64(max(q.Dx(), q.Dy())))
+		add(q, 0.1*float64(max(q.Dx(), q.Dy())), false)
 	}
+	s.lightRegions(bright, k, cards, func(r image.Rectangle) { add(r, 0, false) })
+	for _, q := range heaps {
+		add(q, 0.1*float64(max(q.Dx(), q.Dy())), true)
+	}
+	return out
+}
+
+// lightRegions calls add with the bounds (frame pixels) of each light region of the frame
+// outside the cards read.
+func (s *indexSearch) lightRegions(bright gocv.Mat, k int, cards [][4]pt, add func(image.Rectangle)) {
 	if bright.Empty() {
-		return out
+		return
 	}
 	// Light regions outside the cards read.
 	bright.CopyTo(&s.left)
@@ -228,9 +239,8 @@ func (s *indexSearch) unexplained(src gocv.Mat, bright gocv.Mat, k int, quads []
 		if float64(a) < minArea {
 			continue
 		}
-		add(image.Rect(x*k, y*k, (x+w)*k, (y+h)*k), 0)
+		add(image.Rect(x*k, y*k, (x+w)*k, (y+h)*k))
 	}
-	return out
 }
 
 // searchRegion is a region of the frame searched for indexes, with the size its glyphs
@@ -238,6 +248,7 @@ func (s *indexSearch) unexplained(src gocv.Mat, bright gocv.Mat, k int, quads []
 type searchRegion struct {
 	r     image.Rectangle
 	glyph float64
+	heap  bool // a card read from one corner, searched for cards over it
 }
 
 // glyphRange is the range of glyph sizes searched for in the region.

@@ -419,6 +419,10 @@ func TestCardsThatTouchOrOverlap(t *testing.T) {
 			"a white ten on a white cloth, at a slant: no outline; one index is found in the light region, the other, cut off by that region's edge, is looked for where the first says it should be"},
 		{"cards-edje-tf", "IMG_2501.JPG", []string{"J"},
 			"a jack on a plate, a corner hidden under a tube: no outline closes; each index, found on its own, is confirmed by the other, turned half a turn, and the two place the card"},
+		{"cards-edje-tf", "IMG_2641.JPG", []string{"9", "A"},
+			"a nine lying over an ace: the two outline as one quad that reads as no card; the nine's size guessed from one index put its other corner off the card, so that index is looked for where it should be and the two place the card; the ace, read from its one index in view, is boxed as far as it shows"},
+		{"cards-edje-tf", "IMG_2669.JPG", []string{"9", "J"},
+			"three cards fanned: the nine and the jack over it outline as one quad read at the nine's index; the jack's index is searched for on that quad, and the nine is boxed as far as it shows; the top jack's outline is its picture frame, and it is read corner-first, placed by both indexes"},
 	} {
 		t.Run(tc.image, func(t *testing.T) {
 			s, err := dataset.Load(filepath.Join(sharedtest.Dir(t), "data"), tc.set)
@@ -440,20 +444,25 @@ func TestCardsThatTouchOrOverlap(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, want := range tc.want {
-				ti := slices.IndexFunc(smp.Truth, func(x dataset.Truth) bool { return x.Label == want })
-				if ti < 0 {
-					t.Fatalf("no %s labelled in %s", want, smp.Path)
-				}
-				truth := smp.Truth[ti]
-				found := slices.ContainsFunc(objs, func(o observation.Object) bool {
-					label := o.Label
-					if truth.RankOnly() && len(label) == 2 {
-						label = label[:1]
+				n := 0
+				for _, truth := range smp.Truth {
+					if truth.Label != want {
+						continue
 					}
-					return label == want && o.Box.IoU(truth.Box) >= eval.MatchIoU
-				})
-				if !found {
-					t.Errorf("%s at %v not read (%s); read: %+v", want, truth.Box, tc.why, objs)
+					n++
+					found := slices.ContainsFunc(objs, func(o observation.Object) bool {
+						label := o.Label
+						if truth.RankOnly() && len(label) == 2 {
+							label = label[:1]
+						}
+						return label == want && o.Box.IoU(truth.Box) >= eval.MatchIoU
+					})
+					if !found {
+						t.Errorf("%s at %v not read (%s); read: %+v", want, truth.Box, tc.why, objs)
+					}
+				}
+				if n == 0 {
+					t.Fatalf("no %s labelled in %s", want, smp.Path)
 				}
 			}
 			// Nothing read that is not there.
