@@ -388,14 +388,23 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 	var fs, lone []found
 	// Heaps have a budget of their own: the light regions of a speckled cloth must not use
 	// it all up.
-	budget, onHeaps, partners := maxFrameIndexPairs, false, 0
+	budget, onHeaps, onFaint, partners := maxFrameIndexPairs, false, false, 0
 	rois := c.search.unexplained(src, c.seg.bright, c.workScale, quads, cards, heaps)
-	for _, roi := range rois {
+	for ri := 0; ri < len(rois); ri++ {
+		roi := rois[ri]
 		if roi.heap && !onHeaps {
 			budget, onHeaps = maxFrameIndexPairs/2, true
 		}
+		if roi.faint && !onFaint {
+			budget, onFaint = maxFrameIndexPairs/4, true
+		}
 		lo, hi := roi.glyphRange()
-		pairs := indexPairs(c.search.blobsIn(src, roi.r, lo, hi))
+		contrast := inkContrast
+		if roi.faint {
+			contrast = faintInkContrast
+		}
+		pairs := indexPairs(c.search.blobsIn(src, roi.r, lo, hi, contrast))
+		found0 := len(fs) + len(lone)
 		tried := 0
 	pairs:
 		for _, p := range pairs {
@@ -472,6 +481,13 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				}
 			}
 			fs = append(fs, f)
+		}
+		if !roi.faint && !roi.heap && len(fs)+len(lone) == found0 {
+			// A region where nothing was read is searched again for fainter ink (the thin
+			// strokes of a blurred index break apart at the usual contrast), last, with a
+			// budget of its own. Not a heap: a card read from one corner is explained
+			// already, and its picture offers many faint glyph pairs.
+			rois = append(rois, searchRegion{r: roi.r, glyph: roi.glyph, heap: roi.heap, faint: true})
 		}
 	}
 	// A card read from one index only, outside any quad: its other index, read on its own
@@ -616,7 +632,7 @@ func (c *Cards) partnerOf(src gocv.Mat, a found) (found, bool) {
 			continue
 		}
 		var near []indexPair
-		for _, p := range indexPairs(c.search.blobsIn(src, win, math.Max(5, 0.4*a.glyph), 1.6*a.glyph)) {
+		for _, p := range indexPairs(c.search.blobsIn(src, win, math.Max(5, 0.4*a.glyph), 1.6*a.glyph, inkContrast)) {
 			if pu := p.rank.c.sub(p.suit.c); pu.dot(up) <= -0.8*pu.norm()*up.norm() {
 				near = append(near, p) // the other index is turned half a turn
 			}

@@ -40,6 +40,10 @@ const (
 	// maxLoneIndexes is the most cards read from one index for which the other index is
 	// looked for where it should be.
 	maxLoneIndexes = 8
+	// inkContrast is how much darker than its surroundings (grey levels) a pixel must be to
+	// be ink in the search for indexes; faintInkContrast in a second search of a region
+	// where nothing was read.
+	inkContrast, faintInkContrast float64 = 12, 6
 	// cornerFirstConf caps the confidence of a card read corner-first: its outline was
 	// guessed, not seen.
 	cornerFirstConf = 0.85
@@ -78,12 +82,12 @@ type indexPair struct {
 
 // blobsIn returns the dark blobs of region r of the frame that could be index glyphs, from
 // minSide to maxSide pixels long.
-func (s *indexSearch) blobsIn(src gocv.Mat, r image.Rectangle, minSide, maxSide float64) []inkBlob {
+func (s *indexSearch) blobsIn(src gocv.Mat, r image.Rectangle, minSide, maxSide, contrast float64) []inkBlob {
 	roi := src.Region(r)
 	defer roi.Close()
 	gocv.CvtColor(roi, &s.gray, gocv.ColorBGRToGray)
 	block := max(15, min(61, (min(r.Dx(), r.Dy())/5)|1))
-	gocv.AdaptiveThreshold(s.gray, &s.mask, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, block, 12)
+	gocv.AdaptiveThreshold(s.gray, &s.mask, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, block, float32(contrast))
 	n := gocv.ConnectedComponentsWithStats(s.mask, &s.labels, &s.stats, &s.cents)
 	st := int32s(s.stats)
 	ce := matFloat64s(s.cents)
@@ -201,7 +205,7 @@ func (s *indexSearch) unexplained(src gocv.Mat, bright gocv.Mat, k int, quads []
 				return
 			}
 		}
-		out = append(out, searchRegion{r, glyph, heap})
+		out = append(out, searchRegion{r: r, glyph: glyph, heap: heap})
 	}
 	for _, q := range quads {
 		add(q, 0.1*float64(max(q.Dx(), q.Dy())), false)
@@ -249,6 +253,7 @@ type searchRegion struct {
 	r     image.Rectangle
 	glyph float64
 	heap  bool // a card read from one corner, searched for cards over it
+	faint bool // searched again for fainter ink
 }
 
 // glyphRange is the range of glyph sizes searched for in the region.
