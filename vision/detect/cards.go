@@ -379,9 +379,10 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 	var heaps []image.Rectangle
 	for i, a := range acc {
 		cards[i] = a.q
-		if a.single {
-			// Cards fanned over each other often outline as one quad, read at the index
-			// of the card underneath; the indexes of the cards over it are searched, last.
+		// Cards fanned over each other often outline as one quad, read at the index of the
+		// card underneath; the indexes of the cards over it are searched, last. Not when
+		// the quad fits a card read from both corners in the same frame: it is a card.
+		if a.single && !slices.ContainsFunc(acc, func(w accepted) bool { return !w.single && fitsIn(a.q, w.q, 1.15) }) {
 			heaps = append(heaps, a.bounds)
 		}
 	}
