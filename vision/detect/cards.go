@@ -439,7 +439,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				if !ok {
 					// Unless its other index is found on its own (below).
 					lone = append(lone, found{label: observation.CardLabel(r.rank, r.suit), conf: math.Min(r.conf, cornerFirstConf),
-						q: q, index: p.rank.c, sure: 1, centre: quadPoint(q, mid(cr.index)), glyph: p.rank.size})
+						q: q, index: p.rank.c, sure: 1, centre: centre, glyph: p.rank.size})
 					continue
 				}
 				q, guessed = oq, false
