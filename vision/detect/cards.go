@@ -281,7 +281,7 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 	for pass := 0; pass < 3; pass++ {
 		if pass == 1 {
 			// Two cards side by side, touching, outline as one long quad: read its halves.
-			cands, reads = c.splitPairs(src, cands, reads, overlaps)
+			cands, reads = c.splitPairs(src, cands, reads, acc, overlaps)
 		}
 		if pass == 2 {
 			// Cards the finder could not outline alone, read from an index in view.
@@ -321,12 +321,17 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 const minPairRatio = 2.0
 
 // splitPairs adds the halves of the long quads that read as no card (see minPairRatio) to
-// the candidates, with their readings: the halves of two cards touching are the cards.
-func (c *Cards) splitPairs(src gocv.Mat, cands []quadCand, reads []*cardRead, overlaps func(image.Rectangle) bool) ([]quadCand, []*cardRead) {
+// the candidates, with their readings: the halves of two cards touching are the cards. Not
+// a quad the size of a card read from both corners in the same frame: in a picture stretched
+// to a square, one card can be that long.
+func (c *Cards) splitPairs(src gocv.Mat, cands []quadCand, reads []*cardRead, acc []accepted, overlaps func(image.Rectangle) bool) ([]quadCand, []*cardRead) {
 	n := len(cands)
 	for i := 0; i < n; i++ {
 		cd, r := cands[i], reads[i]
 		if r == nil || !r.evidence || overlaps(cd.bounds) {
+			continue
+		}
+		if slices.ContainsFunc(acc, func(w accepted) bool { return !w.single && fitsIn(cd.q, w.q, 1.15) }) {
 			continue
 		}
 		halves, ok := splitQuad(cd.q)
@@ -387,6 +392,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		}
 	}
 	var fs, lone []found
+	var readPairs [][4]int
 	// Heaps have a budget of their own: the light regions of a speckled cloth must not use
 	// it all up.
 	budget, onHeaps, onFaint, partners := maxFrameIndexPairs, false, false, 0
@@ -423,6 +429,13 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 					in = append(in, k)
 				}
 			}
+			// Regions overlap, and the fainter search finds the pairs of the usual one
+			// again: a pair read once is not read again.
+			key := [4]int{int(math.Round(p.rank.c.X)), int(math.Round(p.rank.c.Y)), int(math.Round(p.suit.c.X)), int(math.Round(p.suit.c.Y))}
+			if slices.Contains(readPairs, key) {
+				continue
+			}
+			readPairs = append(readPairs, key)
 			tried++
 			budget--
 			q, r, ok := c.readAtIndex(src, p)
@@ -454,6 +467,16 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 			if slices.ContainsFunc(in, func(k int) bool { return acc[k].obj.Label == label }) {
 				continue // the index the card was read from
 			}
+			// The same rank in the same place: the card read from one corner, read again
+			// with another suit. The surer reading names it.
+			if k := slices.IndexFunc(in, func(k int) bool {
+				return acc[k].obj.Label[0] == label[0] && rectIoU(quadBounds(q), acc[k].bounds) > 0.6
+			}); k >= 0 {
+				if a := &acc[in[k]]; math.Min(r.conf, cornerFirstConf) > a.obj.Conf {
+					a.obj.Label, a.obj.Conf = label, math.Round(math.Min(r.conf, cornerFirstConf)*1000)/1000
+				}
+				continue
+			}
 			// A card over another of a heap is of the heap's cards' size, and the heap's
 			// outline is at least that big: a larger card is a misreading of the picture
 			// or pips of the card underneath.
@@ -463,11 +486,6 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				}
 			}
 			bounds := quadBounds(q).Intersect(frame)
-			for _, f := range fs {
-				if f.label == label && rectIoU(f.bounds, bounds) > 0.3 {
-					continue pairs // found already from another pair of its glyphs
-				}
-			}
 			f := found{label: label, conf: math.Min(r.conf, cornerFirstConf), q: q, bounds: bounds, index: p.rank.c,
 				sure: r.corners, centre: centre, glyph: p.rank.size}
 			// A card read from one index whose size was guessed from that index: its other
@@ -481,7 +499,19 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 					}
 				}
 			}
-			fs = append(fs, f)
+			// Found already from another pair of its glyphs, or from the same index read
+			// with another suit: the one placed by both its indexes is kept (an outline
+			// found near one index may be that of two cards), else the surer reading.
+			dup := slices.IndexFunc(fs, func(g found) bool {
+				return rectIoU(g.bounds, f.bounds) > 0.3 && (g.label == label ||
+					g.label[0] == label[0] && g.index.dist(f.index) < 1.5*max(g.glyph, f.glyph))
+			})
+			switch {
+			case dup < 0:
+				fs = append(fs, f)
+			case f.sure > fs[dup].sure || f.sure == fs[dup].sure && f.conf > fs[dup].conf:
+				fs[dup] = f
+			}
 		}
 		if !roi.faint && !roi.heap && len(fs)+len(lone) == found0 {
 			// A region where nothing was read is searched again for fainter ink (the thin
@@ -708,17 +738,20 @@ func (c *Cards) outlineNear(src gocv.Mat, q [4]pt) ([4]pt, bool) {
 		gocv.Resize(crop, &c.work, image.Pt(b.Dx()/k, b.Dy()/k), 0, 0, gocv.InterpolationArea)
 		work = c.work
 	}
+	// The outline nearest the guess: a region that holds the card and its neighbour
+	// outlines there too.
 	want := quadBounds(q)
+	best, bestIoU := q, 0.5
 	for _, cd := range c.seg.candidates(work) {
 		var fq [4]pt
 		for i, p := range cd.q {
 			fq[i] = p.mul(float64(k)).add(pt{float64(b.Min.X), float64(b.Min.Y)})
 		}
-		if rectIoU(quadBounds(fq), want) > 0.5 {
-			return fq, true
+		if v := rectIoU(quadBounds(fq), want); v > bestIoU {
+			best, bestIoU = fq, v
 		}
 	}
-	return q, false
+	return best, bestIoU > 0.5
 }
 
 // read warps the quad both ways round, reads the index corners of each, and checks the
@@ -935,8 +968,12 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 	}
 	wp := math.Min(float64(used), 4)
 	bestS, bestP := 0, -1.0
+	idxS, idxP := 0, -1.0 // the index's own suit, for when the pips are no pips
 	for i := range idxSuit {
 		v := idxSuit[i]
+		if w := v / nIdx; w > idxP {
+			idxS, idxP = i, w
+		}
 		if used > 0 {
 			v += pipSuit[i] / float64(used) * wp
 		}
@@ -949,7 +986,7 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		}
 	}
 	// Rank: the pip count against the index.
-	pipRank := pipRank(ps.n)
+	pipRank, lostTo := pipRank(ps.n), pipRank(layoutLosesTo(ps.n))
 	rankP := 0.0
 	for _, x := range []*cornerRead{a, b} {
 		if x.ok {
@@ -960,6 +997,9 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		}
 	}
 	suit := c.suitLabels[bestS]
+	// Pips standing as their count's always do are a reading of the rank in their own
+	// right, unless the index reads the one count that layout can be with a pip lost.
+	standard := ps.standard && (layoutLosesTo(ps.n) == 0 || r.rank != lostTo)
 	switch {
 	case r.rank == pipRank:
 		// Two independent readings agree.
@@ -967,10 +1007,25 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		if r.corners == 1 {
 			r.conf *= 0.95
 		}
-	case rankP >= 0.5:
+	case rankP >= sureConf || (rankP >= 0.5 && !standard):
 		// The index is sure and the count disagrees (pips merged or hidden, a picture that
-		// looks like pips): keep the index, with less confidence.
-		r.conf = math.Min(r.conf, rankP*bestP) * 0.6
+		// looks like pips): keep the index, with less confidence. What was counted is then
+		// no pips, and its ink says nothing of the suit either (a court card's picture
+		// counted as an ace's pip is not red).
+		// A lone blob in the middle is what the pip finder makes of an ace and of many
+		// a court card's picture alike: it hardly disputes a court rank.
+		f := 0.6
+		if ps.n == 1 && (r.rank == 'J' || r.rank == 'Q' || r.rank == 'K') {
+			f = 0.85
+		}
+		r.conf = math.Min(r.conf, rankP*idxP) * f
+		r.suit = c.suitLabels[idxS]
+		return r
+	case standard:
+		// The layout overrules an index the classifier was not sure of (a typeface it has
+		// not learnt, a ten taken for a nine).
+		r.rank = pipRank
+		r.conf = 0.85 * bestP
 	default:
 		// The count overrules a rank glyph the classifier was unsure of.
 		r.rank = pipRank

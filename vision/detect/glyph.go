@@ -400,7 +400,13 @@ func indexGlyphs(p *cornerPatch, bs []blob, labels []int32, cardW, cardH int) (r
 			}
 		}
 		if best >= 0 {
-			return rank, cand[best].box, true
+			used[best] = true
+			suit := cand[best].box
+			if c := suitUnder(cand, used, rank, cand[best], maxH); c >= 0 {
+				// The "suit" was the lower piece of the rank glyph.
+				rank, suit, used[c] = rank.Union(suit), cand[c].box, true
+			}
+			return rankPieces(cand, used, rank, suit, first.red > 0.15, cardW), suit, true
 		}
 	}
 	// Rank and suit run together: a tall blob near the corner with a narrow neck.
@@ -419,6 +425,67 @@ func indexGlyphs(p *cornerPatch, bs []blob, labels []int32, cardW, cardH int) (r
 		}
 	}
 	return image.Rectangle{}, image.Rectangle{}, false
+}
+
+// suitUnder finds the suit of an index whose thin-stroked rank broke into an upper and a
+// lower piece (the apex and the legs of an A), so that the lower piece was taken for the
+// suit: the upper piece is then no taller than that "suit", and the real suit lies just
+// under it, bigger, in the same column and ink. It returns the real suit's index in cand,
+// or -1.
+func suitUnder(cand []blob, used map[int]bool, rank image.Rectangle, suit blob, maxH int) int {
+	if rank.Dy() > suit.box.Dy() {
+		return -1
+	}
+	glyph := rank.Union(suit.box)
+	for i, b := range cand {
+		if used[i] || b.box.Min.Y < suit.box.Max.Y-1 {
+			continue
+		}
+		if b.box.Min.Y-suit.box.Max.Y > max(2, glyph.Dy()/4) {
+			continue
+		}
+		cx := (b.box.Min.X + b.box.Max.X) / 2
+		if cx < glyph.Min.X-glyph.Dx()/2 || cx > glyph.Max.X+glyph.Dx()/2 || (b.red > 0.15) != (suit.red > 0.15) {
+			continue
+		}
+		if b.area >= 2*suit.area && b.box.Dy() <= glyph.Dy() && glyph.Dy() <= maxH && b.box.Dx() <= 2*glyph.Dx() {
+			return i
+		}
+	}
+	return -1
+}
+
+// rankPieces adds to the rank box the pieces of the rank glyph that the threshold broke off:
+// the thin strokes of a small or blurred index fall apart (the top stroke of a 6, an arm of
+// a K), and a box around one piece reads as another rank. A piece lies in the rank's column,
+// wholly above the suit, touching or nearly touching the rank box, in the same ink; the
+// grown box must still be the size of a glyph.
+func rankPieces(cand []blob, used map[int]bool, rank, suit image.Rectangle, red bool, cardW int) image.Rectangle {
+	maxW := int(0.3 * float64(cardW))
+	for grown := true; grown; {
+		grown = false
+		for i, b := range cand {
+			if used[i] || b.box.Max.Y > suit.Min.Y+1 || (b.red > 0.15) != red {
+				continue
+			}
+			cx := (b.box.Min.X + b.box.Max.X) / 2
+			reach := max(2, rank.Dx()/3)
+			if cx < rank.Min.X-reach || cx > rank.Max.X+reach {
+				continue
+			}
+			gapY := max(b.box.Min.Y-rank.Max.Y, rank.Min.Y-b.box.Max.Y)
+			gapX := max(b.box.Min.X-rank.Max.X, rank.Min.X-b.box.Max.X)
+			if gapY > max(1, rank.Dy()/5) || gapX > max(1, rank.Dx()/4) {
+				continue
+			}
+			u := rank.Union(b.box)
+			if u.Max.X > maxW || u.Dy() > 2*rank.Dy() || u.Dx() > 2*max(rank.Dx(), suit.Dx()) {
+				continue
+			}
+			rank, used[i], grown = u, true, true
+		}
+	}
+	return rank
 }
 
 // splitIndex cuts a blob holding a rank over its suit at its faintest row between two fifths

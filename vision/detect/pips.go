@@ -13,6 +13,9 @@ type pipSet struct {
 	n     int
 	boxes []image.Rectangle // in card pixels
 	red   bool
+	// standard: the pips stand as on every deck's number card of that count (see
+	// standardLayout), which makes the count a reading of the rank in its own right.
+	standard bool
 }
 
 // findPips counts the pips of the warped card. exclude are the card-pixel regions of the
@@ -103,6 +106,7 @@ func findPips(card *rgbImage, p *cornerPatch, labels []int32, exclude []image.Re
 	for _, b := range pips {
 		out.boxes = append(out.boxes, b.box)
 	}
+	out.standard = standardLayout(out.boxes, W, H)
 	if out.n == 1 {
 		// A lone small pip is an ace only in the middle of the card.
 		b := pips[0].box
@@ -145,6 +149,59 @@ func pipColumns(pips []blob, W float64) bool {
 	default:
 		return math.Abs(cols[1]-mid) < 0.1*W && math.Abs(cols[0]+cols[2]-W) < 0.12*W
 	}
+}
+
+// standardLayout reports whether pips (two or more) stand as every deck prints their count.
+// In each outer column and in the middle one there are 0 and 2 pips for a two, 0 and 3 for a
+// three, 2 and 0 for a four, 2 and 1 for a five, 3 and 0 for a six, 3 and 1 for a seven, 3
+// and 2 for an eight, 4 and 1 for a nine, 4 and 2 for a ten; the middle pip of a five and a
+// nine is in the centre, that of a seven is not, and the two of an eight and a ten stand
+// symmetrically about the centre. A ten that lost a middle pip (hidden, or merged into
+// another) is then no nine, nor a six that lost one no five. (A seven, a five, a three and an
+// eight that lost their extra middle pip still look like a six, a four, a two and a seven:
+// see layoutLosesTo.)
+func standardLayout(pips []image.Rectangle, W, H float64) bool {
+	outer := [...]int{2: 0, 0, 2, 2, 3, 3, 3, 4, 4}
+	middle := [...]int{2: 2, 3, 0, 1, 0, 1, 2, 1, 2}
+	n := len(pips)
+	if n < 2 || n > 10 {
+		return false
+	}
+	var left, right int
+	var mids []float64
+	for _, b := range pips {
+		switch cx := float64(b.Min.X+b.Max.X) / 2; {
+		case cx < 0.4*W:
+			left++
+		case cx > 0.6*W:
+			right++
+		default:
+			mids = append(mids, float64(b.Min.Y+b.Max.Y)/2/H)
+		}
+	}
+	if left != outer[n] || right != outer[n] || len(mids) != middle[n] {
+		return false
+	}
+	switch n {
+	case 5, 9:
+		return math.Abs(mids[0]-0.5) < 0.08
+	case 7:
+		return math.Abs(mids[0]-0.5) >= 0.08
+	case 8, 10:
+		return math.Abs(mids[0]+mids[1]-1) < 0.1 && math.Abs(mids[0]-mids[1]) > 0.2
+	}
+	return true
+}
+
+// layoutLosesTo is the count whose standard layout, less one middle pip, is the standard
+// layout of n pips (0 for none): a three's is a two's, a five's a four's, a seven's a six's,
+// an eight's a seven's.
+func layoutLosesTo(n int) int {
+	switch n {
+	case 2, 4, 6, 7:
+		return n + 1
+	}
+	return 0
 }
 
 // cornerBox maps a box of corner c's upright patch to card pixels.
