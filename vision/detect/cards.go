@@ -909,6 +909,17 @@ func pipRank(n int) byte {
 	return observation.Ranks[len(observation.Ranks)-n+1]
 }
 
+// rankPips is the number of pips of a number card of rank b (0 for an ace or a court card).
+func rankPips(b byte) int {
+	switch {
+	case b == 'T':
+		return 10
+	case b >= '2' && b <= '9':
+		return int(b - '0')
+	}
+	return 0
+}
+
 // checkPips counts the pips of the card in the orientation its index was read in. On a
 // number card the count is a second, independent reading of the rank and every pip a second
 // reading of the suit: agreement raises the confidence, disagreement lowers it.
@@ -1026,6 +1037,10 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		// not learnt, a ten taken for a nine).
 		r.rank = pipRank
 		r.conf = 0.85 * bestP
+	case rankPips(r.rank) >= 2 && (rankPips(r.rank) == ps.n+1 || rankPips(r.rank) == ps.n-1):
+		// Pips in no count's layout, one off the index's rank: a pip hidden, merged with
+		// another or stray. The unsure index stands, as unsure.
+		r.conf = 0.6 * bestP
 	default:
 		// The count overrules a rank glyph the classifier was unsure of.
 		r.rank = pipRank
