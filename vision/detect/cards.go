@@ -887,10 +887,14 @@ func (c *Cards) pipBody(r cardRead) (*rgbImage, []image.Rectangle) {
 	card := c.views[o].body()
 	var exclude []image.Rectangle
 	for k := 0; k < numCorners; k++ {
+		zone := cornerBox(card, k, image.Rect(0, 0, int(0.17*float64(card.w)), int(0.25*float64(card.h))))
+		exclude = append(exclude, zone)
+		// A big index reaches out of the zone; "an index" read over a pip (a corner of a
+		// number card read as a glyph pair) is centred outside it, and must not hide it.
 		if cr := &c.cornerReads[o][k]; cr.ok {
-			exclude = append(exclude, halfRect(cr.index))
-		} else {
-			exclude = append(exclude, cornerBox(card, k, image.Rect(0, 0, int(0.17*float64(card.w)), int(0.25*float64(card.h)))))
+			if ix := halfRect(cr.index); mid(ix).img().In(zone) {
+				exclude = append(exclude, ix)
+			}
 		}
 	}
 	return card, exclude
@@ -926,6 +930,23 @@ func rankPips(b byte) int {
 func (c *Cards) checkPips(r cardRead) cardRead {
 	card, exclude := c.pipBody(r)
 	ps := findPips(card, &c.body, c.labels, exclude)
+	if ps.n == 0 && r.conf < sureConf {
+		// No pips the way round the index was read: an unsure index may have been read
+		// sideways (a glyph turned a quarter turn can pass for another). Pips standing in
+		// a count's layout the other way round show which way the card is up.
+		o := 1 - r.view()
+		if slices.ContainsFunc(c.cornerReads[o][:], func(x cornerRead) bool { return x.ok }) {
+			f := r
+			f.rot90 = !r.rot90
+			if a, b := &c.cornerReads[o][f.diag], &c.cornerReads[o][f.diag+2]; !a.ok && !b.ok {
+				f.diag = 1 - f.diag
+			}
+			card, exclude = c.pipBody(f)
+			if ps2 := findPips(card, &c.body, c.labels, exclude); ps2.standard {
+				r, ps = f, ps2
+			}
+		}
+	}
 	r.pips = ps.n
 	if ps.n == 0 {
 		return r
