@@ -36,6 +36,11 @@ const (
 	// minBackSide is the least size in pixels (either side) of a quad called a card back:
 	// smaller patterned patches are too often something else.
 	minBackSide = 60
+	// minCardLong is the least long side in frame pixels of a quad read as a card: a rank
+	// glyph is about an eighth of a card's height, and under 6 pixels the reader cannot
+	// tell glyphs apart, so a smaller quad read as a card (a die face printed on a chip)
+	// is a misreading.
+	minCardLong = 48
 	// redInk is the mean redness above which ink is taken to be red.
 	redInk = 0.08
 	// maxWorkSide is about the longest side of the image the card search works on: the
@@ -206,7 +211,11 @@ func toBGR(img gocv.Mat, dst *gocv.Mat) (gocv.Mat, error) {
 // findQuads returns card-shaped quads in original-image pixels, largest first.
 func (c *Cards) findQuads(src gocv.Mat) []quadCand {
 	c.workScale = workScale(src)
-	return findQuads(src, c.seg, &c.work)
+	// Too small to read (the training's finder keeps them: their corners teach the rank
+	// model what is no index).
+	return slices.DeleteFunc(findQuads(src, c.seg, &c.work), func(cd quadCand) bool {
+		return max(cd.bounds.Dx(), cd.bounds.Dy()) < minCardLong
+	})
 }
 
 // workScale is the whole factor the card search shrinks a frame by.
