@@ -1012,8 +1012,8 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 	idxS, idxP := 0, -1.0 // the index's own suit, for when the pips are no pips
 	for i := range idxSuit {
 		v := idxSuit[i]
-		if w := v / nIdx; w > idxP {
-			idxS, idxP = i, w
+		if nIdx > 0 && v/nIdx > idxP {
+			idxS, idxP = i, v/nIdx
 		}
 		if used > 0 {
 			v += pipSuit[i] / float64(used) * wp
@@ -1052,8 +1052,7 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		// The index is sure and the count disagrees (pips merged or hidden, a picture that
 		// looks like pips): keep the index, with less confidence. What was counted is then
 		// no pips, and its ink says nothing of the suit either (a court card's picture
-		// counted as an ace's pip is not red).
-		// A lone blob in the middle is what the pip finder makes of an ace and of many
+		// counted as an ace's pip is not red). A lone blob in the middle is what the pip finder makes of an ace and of many
 		// a court card's picture alike: it hardly disputes a court rank.
 		f := 0.6
 		if ps.n == 1 && (r.rank == 'J' || r.rank == 'Q' || r.rank == 'K') {
