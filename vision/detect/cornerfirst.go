@@ -258,8 +258,12 @@ type searchRegion struct {
 
 // glyphRange is the range of glyph sizes searched for in the region.
 func (g searchRegion) glyphRange() (float64, float64) {
-	if g.glyph == 0 {
+	switch {
+	case g.glyph == 0:
 		return 7, math.Inf(1)
+	case g.heap:
+		// The cards of a heap are of one deck: their indexes are printed the same size.
+		return math.Max(5, 0.7*g.glyph), 1.45 * g.glyph
 	}
 	return math.Max(5, 0.4*g.glyph), 2.2 * g.glyph
 }
