@@ -430,6 +430,8 @@ func TestCardsThatTouchOrOverlap(t *testing.T) {
 			[]observation.Box{{X: 114, Y: 218, W: 114, H: 195}}},
 		{"blackjack-v13", "IMG_3290_jpeg", []string{"TH"},
 			"a ten lying sideways whose corners read best the wrong way round (as a ten of spades at 0.34, no card), and whose lower-left corner, read as an index, covers a pip: the pips are counted the other way round too, and a corner read whose index lies outside the corner no longer hides a pip, so the ten pips in a ten's layout name the card", nil},
+		{"cards-edje-tf", "IMG_2516.JPG", []string{"9"},
+			"a nine half in an envelope, read from one corner, is searched for cards lying over it; a glyph pair half the size of its index, on the wood beside it, must not be read as one (the cards of a heap are of one deck)", nil},
 		{"blackjack-v13", "PXL_20231031_181627348", nil,
 			"a chip on felt and no card: a die face printed on the chip's edge outlines as a quad 25x36 pixels, too small to hold an index the reader can tell apart, and must not be read as a card", nil},
 		{"blackjack-v13", "IMG_3321_jpeg", []string{"6H", "KH", "TH"},
