@@ -34,7 +34,7 @@ import (
 )
 
 // Model version written to the manifests; bump it when the features or the recipe change.
-const version = "1.0.0"
+const version = "1.1.0"
 
 var rankClasses = append(strings.Split(observation.Ranks, ""), models.Reject)
 var suitClasses = strings.Split(observation.Suits, "")
