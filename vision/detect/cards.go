@@ -337,10 +337,7 @@ func (c *Cards) splitPairs(src gocv.Mat, cands []quadCand, reads []*cardRead, ac
 	n := len(cands)
 	for i := 0; i < n; i++ {
 		cd, r := cands[i], reads[i]
-		if r == nil || !r.evidence || overlaps(cd.bounds) {
-			continue
-		}
-		if slices.ContainsFunc(acc, func(w accepted) bool { return !w.single && fitsIn(cd.q, w.q, 1.15) }) {
+		if r == nil || !r.evidence || overlaps(cd.bounds) || cardSized(cd.q, acc) {
 			continue
 		}
 		halves, ok := splitQuad(cd.q)
@@ -396,7 +393,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		// Cards fanned over each other often outline as one quad, read at the index of the
 		// card underneath; the indexes of the cards over it are searched, last. Not when
 		// the quad fits a card read from both corners in the same frame: it is a card.
-		if a.single && !slices.ContainsFunc(acc, func(w accepted) bool { return !w.single && fitsIn(a.q, w.q, 1.15) }) {
+		if a.single && !cardSized(a.q, acc) {
 			heaps = append(heaps, a.bounds)
 		}
 	}
@@ -451,6 +448,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 			if !ok {
 				continue
 			}
+			conf := math.Min(r.conf, cornerFirstConf) // its outline was guessed
 			cr := &c.cornerReads[0][0]
 			centre, guessed := quadPoint(q, mid(cr.index)), true
 			// Outside a quad the finder outlined, one index is too little: glyph pairs are
@@ -460,7 +458,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				oq, ok := c.outlineNear(src, q)
 				if !ok {
 					// Unless its other index is found on its own (below).
-					lone = append(lone, found{label: observation.CardLabel(r.rank, r.suit), conf: math.Min(r.conf, cornerFirstConf),
+					lone = append(lone, found{label: observation.CardLabel(r.rank, r.suit), conf: conf,
 						q: q, index: p.rank.c, sure: 1, centre: centre, glyph: p.rank.size})
 					continue
 				}
@@ -481,8 +479,8 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 			if k := slices.IndexFunc(in, func(k int) bool {
 				return acc[k].obj.Label[0] == label[0] && rectIoU(quadBounds(q), acc[k].bounds) > 0.6
 			}); k >= 0 {
-				if a := &acc[in[k]]; math.Min(r.conf, cornerFirstConf) > a.obj.Conf {
-					a.obj.Label, a.obj.Conf = label, math.Round(math.Min(r.conf, cornerFirstConf)*1000)/1000
+				if a := &acc[in[k]]; conf > a.obj.Conf {
+					a.obj.Label, a.obj.Conf = label, math.Round(conf*1000)/1000
 				}
 				continue
 			}
@@ -495,7 +493,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				}
 			}
 			bounds := quadBounds(q).Intersect(frame)
-			f := found{label: label, conf: math.Min(r.conf, cornerFirstConf), q: q, bounds: bounds, index: p.rank.c,
+			f := found{label: label, conf: conf, q: q, bounds: bounds, index: p.rank.c,
 				sure: r.corners, centre: centre, glyph: p.rank.size}
 			// A card read from one index whose size was guessed from that index: its other
 			// index, where it should be, places it (the guess may have put that corner off
@@ -629,6 +627,12 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 		})
 	}
 	return acc
+}
+
+// cardSized reports whether quad q is no bigger (1.15 times either way) than a card read
+// from both its corners among acc: then it is one card, not several outlined as one.
+func cardSized(q [4]pt, acc []accepted) bool {
+	return slices.ContainsFunc(acc, func(w accepted) bool { return !w.single && fitsIn(q, w.q, 1.15) })
 }
 
 // fitsIn reports whether quad q's short and long sides are at most f times those of quad o.
