@@ -160,6 +160,10 @@ type blob struct {
 	id   int32   // its label in the labels of the patch
 }
 
+// isRed reports whether the blob is printed in red ink, for telling the glyphs of one index
+// (one ink) from their neighbours.
+func (b blob) isRed() bool { return b.red > 0.15 }
+
 // minInk is the least ink threshold: paper texture and noise must not become glyphs.
 const minInk = 0.22
 
@@ -369,7 +373,7 @@ func indexGlyphs(p *cornerPatch, bs []blob, labels []int32, cardW, cardH int) (r
 			hr := float64(b.box.Dy()) / float64(first.box.Dy())
 			ov := min(first.box.Max.Y, b.box.Max.Y) - max(first.box.Min.Y, b.box.Min.Y)
 			gap := max(b.box.Min.X-rank.Max.X, rank.Min.X-b.box.Max.X)
-			sameInk := (b.red > 0.15) == (first.red > 0.15)
+			sameInk := b.isRed() == first.isRed()
 			if hr > 0.7 && hr < 1.4 && float64(ov) > 0.7*float64(first.box.Dy()) && gap <= first.box.Dy()/3 && sameInk {
 				rank = rank.Union(b.box)
 				used[i] = true
@@ -406,7 +410,7 @@ func indexGlyphs(p *cornerPatch, bs []blob, labels []int32, cardW, cardH int) (r
 				// The "suit" was the lower piece of the rank glyph.
 				rank, suit, used[c] = rank.Union(suit), cand[c].box, true
 			}
-			return rankPieces(cand, used, rank, suit, first.red > 0.15, cardW), suit, true
+			return rankPieces(cand, used, rank, suit, first.isRed(), cardW), suit, true
 		}
 	}
 	// Rank and suit run together: a tall blob near the corner with a narrow neck.
@@ -445,7 +449,7 @@ func suitUnder(cand []blob, used map[int]bool, rank image.Rectangle, suit blob, 
 			continue
 		}
 		cx := (b.box.Min.X + b.box.Max.X) / 2
-		if cx < glyph.Min.X-glyph.Dx()/2 || cx > glyph.Max.X+glyph.Dx()/2 || (b.red > 0.15) != (suit.red > 0.15) {
+		if cx < glyph.Min.X-glyph.Dx()/2 || cx > glyph.Max.X+glyph.Dx()/2 || b.isRed() != suit.isRed() {
 			continue
 		}
 		if b.area >= 2*suit.area && b.box.Dy() <= glyph.Dy() && glyph.Dy() <= maxH && b.box.Dx() <= 2*glyph.Dx() {
@@ -465,7 +469,7 @@ func rankPieces(cand []blob, used map[int]bool, rank, suit image.Rectangle, red 
 	for grown := true; grown; {
 		grown = false
 		for i, b := range cand {
-			if used[i] || b.box.Max.Y > suit.Min.Y+1 || (b.red > 0.15) != red {
+			if used[i] || b.box.Max.Y > suit.Min.Y+1 || b.isRed() != red {
 				continue
 			}
 			cx := (b.box.Min.X + b.box.Max.X) / 2
