@@ -24,6 +24,9 @@ const (
 	// reported with its label; minSingleConf for a card read from one corner.
 	minCardConf   = 0.35
 	minSingleConf = 0.6
+	// rejectedCorner is the best rank probability under which a corner read beside a
+	// readable one is taken for no index at all.
+	rejectedCorner = 0.2
 	// singleCornerPenalty scales the confidence of a card read from one index corner only.
 	singleCornerPenalty = 0.8
 	// minMargin1 and minMargin2 are the least plain-paper share of the margin of a card read
@@ -455,7 +458,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 			// everywhere (print, wood grain, chips). The card's other index or its pips must
 			// say the same, or the card must outline when looked for there alone.
 			if roi.glyph == 0 && r.corners < 2 && !(r.pips > 0 && pipRank(r.pips) == r.rank) {
-				oq, ok := c.outlineNear(src, q)
+				oq, ok := c.outlineNear(src, q, p.rank.c)
 				if !ok {
 					// Unless its other index is found on its own (below).
 					lone = append(lone, found{label: observation.CardLabel(r.rank, r.suit), conf: conf,
@@ -735,8 +738,9 @@ func (c *Cards) indexAt(src gocv.Mat, q [4]pt) bool {
 
 // outlineNear looks for the outline of a card where quad q is guessed to lie, with the card
 // finder run on that part of the frame alone (its thresholds then follow the card and what
-// lies around it, not the whole frame), and returns it.
-func (c *Cards) outlineNear(src gocv.Mat, q [4]pt) ([4]pt, bool) {
+// lies around it, not the whole frame), and returns it. The outline must hold the index at
+// which the card was guessed: one beside it is a neighbour's.
+func (c *Cards) outlineNear(src gocv.Mat, q [4]pt, index pt) ([4]pt, bool) {
 	b := quadBounds(q)
 	pad := max(b.Dx(), b.Dy()) / 4
 	b = image.Rect(b.Min.X-pad, b.Min.Y-pad, b.Max.X+pad, b.Max.Y+pad).Intersect(image.Rect(0, 0, src.Cols(), src.Rows()))
@@ -760,7 +764,7 @@ func (c *Cards) outlineNear(src gocv.Mat, q [4]pt) ([4]pt, bool) {
 		for i, p := range cd.q {
 			fq[i] = p.mul(float64(k)).add(pt{float64(b.Min.X), float64(b.Min.Y)})
 		}
-		if v := rectIoU(quadBounds(fq), want); v > bestIoU {
+		if v := rectIoU(quadBounds(fq), want); v > bestIoU && inQuad(index, fq) {
 			best, bestIoU = fq, v
 		}
 	}
@@ -1074,6 +1078,11 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		// Pips in no count's layout, one off the index's rank: a pip hidden, merged with
 		// another or stray. The unsure index stands, as unsure.
 		r.conf = 0.6 * bestP
+	case rankP < 0.1:
+		// Pips in no count's layout and an index that reads as no rank: nothing says
+		// which card this is.
+		r.rank = pipRank
+		r.conf = 0.3 * bestP
 	default:
 		// The count overrules a rank glyph the classifier was unsure of.
 		r.rank = pipRank
@@ -1091,15 +1100,33 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 	for o := 0; o < 2; o++ {
 		for d := 0; d < 2; d++ {
 			a, b := &reads[o][d], &reads[o][d+2]
+			aok, bok := a.ok, b.ok
+			if aok && bok {
+				// A corner the rank model rejects outright (a picture's frame cut as an
+				// index) next to one it reads well is no second reading: averaged in, it
+				// would halve a clear index's confidence. One that reads the same rank,
+				// however faintly, still seconds it; and an index squeezed thin was read
+				// from a quad holding several cards side by side, whose far corner is
+				// rightly another card's.
+				ra, ma := argmaxAvg(a.rankP, a.rankP, rankLabels)
+				rb, mb := argmaxAvg(b.rankP, b.rankP, rankLabels)
+				switch {
+				case ra == rb:
+				case ma < rejectedCorner && mb > 0.5 && !squeezed(b.index):
+					aok = false
+				case mb < rejectedCorner && ma > 0.5 && !squeezed(a.index):
+					bok = false
+				}
+			}
 			var r cardRead
 			switch {
-			case a.ok && b.ok:
+			case aok && bok:
 				ri, rp := argmaxAvg(a.rankP, b.rankP, rankLabels)
 				si, sp := argmaxAvg(a.suitP, b.suitP, suitLabels)
 				r = cardRead{rank: rankLabels[ri], suit: suitLabels[si], conf: rp * sp, corners: 2}
-			case a.ok || b.ok:
+			case aok || bok:
 				x := a
-				if !a.ok {
+				if !aok {
 					x = b
 				}
 				ri, rp := argmaxAvg(x.rankP, x.rankP, rankLabels)
@@ -1125,6 +1152,13 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 		best.conflict = conflicting(reads, best, rankLabels)
 	}
 	return best
+}
+
+// squeezed reports whether an index box (rank and suit) is under a fifth as wide as it is
+// tall: no typeface prints one so, but a quad of cards fanned side by side, warped to one
+// card's shape, squeezes the index of the card at its end so.
+func squeezed(index image.Rectangle) bool {
+	return 5*index.Dx() < index.Dy()
 }
 
 // conflicting returns the rank another index corner of the chosen orientation reads with

@@ -1,0 +1,199 @@
+package detect
+
+import (
+	"image"
+	"image/color"
+	"path/filepath"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"github.com/coupwatch/coupwatch/models"
+	"github.com/coupwatch/coupwatch/vision/internal/sharedtest"
+)
+
+// Ranks and suits of the corner reads below; 0 is the classifiers' "no glyph" class.
+var (
+	testRanks = []byte{0, 'A', 'J', 'K', '6'}
+	testSuits = []byte{0, 'S', 'H', 'D', 'C'}
+)
+
+// corner makes an index corner read: its rank and suit probabilities (the rest on "no
+// glyph") and its index box.
+func corner(rank byte, rp float32, suit byte, sp float32, index image.Rectangle) cornerRead {
+	probs := func(labels []byte, l byte, p float32) []float32 {
+		out := make([]float32, len(labels))
+		out[0] = 1 - p
+		for i, x := range labels {
+			if x == l && i > 0 {
+				out[i], out[0] = p, 1-p
+			}
+		}
+		return out
+	}
+	return cornerRead{ok: true, rankP: probs(testRanks, rank, rp), suitP: probs(testSuits, suit, sp), index: index}
+}
+
+func TestCombineCorners(t *testing.T) {
+	upright := image.Rect(9, 13, 23, 58)    // a J over a diamond
+	thin := image.Rect(6, 23, 12, 73)       // an index squeezed to a sliver
+	frame := image.Rect(148, 146, 153, 220) // a picture's frame cut as an index
+	for _, tc := range []struct {
+		name          string
+		a, b          cornerRead
+		rank, suit    byte
+		corners       int
+		minConf, maxC float64
+	}{
+		{
+			name: "a clear index and its partner corner", a: corner('J', 0.98, 'D', 0.97, upright), b: corner('J', 0.95, 'D', 0.99, upright),
+			rank: 'J', suit: 'D', corners: 2, minConf: 0.9, maxC: 1,
+		},
+		{
+			// cards-edje-tf cam_image13: the lower index runs into the picture's frame.
+			name: "a clear index beside a corner read as no rank", a: corner('J', 0.98, 'D', 0.97, upright), b: corner('6', 0.06, 'S', 0.98, frame),
+			rank: 'J', suit: 'D', corners: 1, minConf: 0.75, maxC: 0.8,
+		},
+		{
+			name: "a faint reading of the same rank seconds the index", a: corner('K', 0.63, 'H', 1, upright), b: corner('K', 0.19, 'H', 1, upright),
+			rank: 'K', suit: 'H', corners: 2, minConf: 0.4, maxC: 0.42,
+		},
+		{
+			// cards-edje-tf IMG_2603: three cards fanned, outlined as one quad.
+			name: "a squeezed index does not outvote the far corner", a: corner('A', 0.95, 'S', 0.89, thin), b: corner('K', 0.0, 'D', 0.8, frame),
+			rank: 'A', corners: 2, maxC: 0.35,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var reads [2][numCorners]cornerRead
+			reads[0][0], reads[0][2] = tc.a, tc.b
+			r := combineCorners(&reads, testRanks, testSuits)
+			if r.rank != tc.rank || (tc.suit != 0 && r.suit != tc.suit) || r.corners != tc.corners {
+				t.Fatalf("read %c%c from %d corners, want %c%c from %d", r.rank, r.suit, r.corners, tc.rank, tc.suit, tc.corners)
+			}
+			if r.conf < tc.minConf || r.conf > tc.maxC {
+				t.Errorf("confidence %.3f, want %.2f to %.2f", r.conf, tc.minConf, tc.maxC)
+			}
+		})
+	}
+}
+
+// cards-edje-tf cam_image13: a jack of diamonds alone on wood. A glyph pair in the grain
+// beside it, read as a king, looked for its outline and found the jack's.
+func TestOutlineNearHoldsTheIndex(t *testing.T) {
+	shared := sharedtest.Dir(t)
+	m, err := models.LoadCards()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCards(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	img := gocv.IMRead(filepath.Join(shared, "data", "cards-edje-tf", "dev", "cam_image13.jpg"), gocv.IMReadColor)
+	defer img.Close()
+	if img.Empty() {
+		t.Fatal("cam_image13.jpg: cannot read")
+	}
+	jack := image.Rect(349, 142, 550, 388) // as labelled
+	guess := [4]pt{{380, 150}, {580, 150}, {580, 390}, {380, 390}}
+	q, ok := c.outlineNear(img, guess, pt{375, 175})
+	if !ok {
+		t.Fatal("the jack's outline was not found from its own index")
+	}
+	if v := rectIoU(quadBounds(q), jack); v < 0.8 {
+		t.Errorf("outline %v, IoU %.2f with the jack %v", quadBounds(q), v, jack)
+	}
+	if q, ok := c.outlineNear(img, guess, pt{640, 275}); ok {
+		t.Errorf("an index in the wood beside the jack took its outline %v", quadBounds(q))
+	}
+}
+
+// A card read from two corners of which neither reads a rank, with pips in no count's
+// layout (blackjack-v13 IMG_3321's four of hearts with a pip lost, under a fold model): the
+// count alone does not name the card.
+func TestPipsAloneInNoLayout(t *testing.T) {
+	m, err := models.LoadCards()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCards(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.labels = make([]int32, canonW*canonH) // sized by the first corner read, which is skipped here
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40, 110, 30, 0), 600, 500, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	card := image.Rect(100, 80, 100+canonW*2, 80+canonH*2)
+	gocv.Rectangle(&img, card, color.RGBA{245, 245, 245, 0}, -1)
+	red := color.RGBA{200, 20, 30, 0}
+	W, H := card.Dx(), card.Dy()
+	for _, f := range [][2]float64{{0.3, 0.2}, {0.7, 0.2}, {0.3, 0.8}} { // a four less a pip
+		heart(&img, image.Pt(card.Min.X+int(f[0]*float64(W)), card.Min.Y+int(f[1]*float64(H))), W/14, red, f[1] > 0.5)
+	}
+	q := [4]pt{{float64(card.Min.X), float64(card.Min.Y)}, {float64(card.Max.X), float64(card.Min.Y)},
+		{float64(card.Max.X), float64(card.Max.Y)}, {float64(card.Min.X), float64(card.Max.Y)}}
+	for _, tc := range []struct {
+		name   string
+		rankP  float32
+		minC   float64
+		labels bool
+	}{
+		{"the index reads no rank", 0.02, 0, false},
+		{"the index reads a rank, unsure", 0.3, minCardConf, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c.views[0].reset(img, q, false)
+			c.views[1].reset(img, q, true)
+			for o := range c.cornerReads {
+				for k := range c.cornerReads[o] {
+					c.cornerReads[o][k].ok = false
+				}
+			}
+			for _, k := range []int{0, 2} {
+				x := &c.cornerReads[0][k]
+				x.ok, x.index = true, image.Rect(8, 10, 24, 56)
+				clear(x.rankP)
+				clear(x.suitP)
+				for i, l := range c.rankLabels {
+					switch l {
+					case 0:
+						x.rankP[i] = 1 - tc.rankP
+					case '9':
+						x.rankP[i] = tc.rankP
+					}
+				}
+				for i, l := range c.suitLabels {
+					if l == 'H' {
+						x.suitP[i] = 1
+					}
+				}
+			}
+			r := c.checkPips(cardRead{rank: '9', suit: 'H', conf: 0.3 * float64(tc.rankP), corners: 2})
+			if r.pips != 3 {
+				t.Fatalf("%d pips counted, want 3", r.pips)
+			}
+			if got := r.conf >= minCardConf; got != tc.labels {
+				t.Errorf("%c%c at %.3f: labelled %v, want %v", r.rank, r.suit, r.conf, got, tc.labels)
+			}
+		})
+	}
+}
+
+// heart draws a heart pip of radius r centred at c, upside down when down.
+func heart(img *gocv.Mat, c image.Point, r int, col color.RGBA, down bool) {
+	s := 1
+	if down {
+		s = -1
+	}
+	lobe := r / 2
+	gocv.Circle(img, image.Pt(c.X-lobe, c.Y-s*lobe/2), lobe+1, col, -1)
+	gocv.Circle(img, image.Pt(c.X+lobe, c.Y-s*lobe/2), lobe+1, col, -1)
+	tri := gocv.NewPointsVectorFromPoints([][]image.Point{{
+		{c.X - r, c.Y - s*lobe/3}, {c.X + r, c.Y - s*lobe/3}, {c.X, c.Y + s*r},
+	}})
+	defer tri.Close()
+	gocv.FillPoly(img, tri, col)
+}
