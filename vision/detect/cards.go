@@ -1102,19 +1102,24 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 			a, b := &reads[o][d], &reads[o][d+2]
 			aok, bok := a.ok, b.ok
 			if aok && bok {
-				// A corner the rank model rejects outright (a picture's frame cut as an
-				// index) next to one it reads well is no second reading: averaged in, it
-				// would halve a clear index's confidence. One that reads the same rank,
-				// however faintly, still seconds it; and an index squeezed thin was read
-				// from a quad holding several cards side by side, whose far corner is
-				// rightly another card's.
+				// An "index" squeezed to a thin line beside one of an index's shape is no
+				// second reading: it is a picture's frame line, or the end card of a fan
+				// outlined as one quad (whose far corner is another card's). Nor is a
+				// corner the rank model rejects outright beside one it reads well, unless
+				// it reads the same rank, however faintly. Averaged in, either would halve
+				// a clear index's confidence or give the card the wrong suit.
 				ra, ma := argmaxAvg(a.rankP, a.rankP, rankLabels)
 				rb, mb := argmaxAvg(b.rankP, b.rankP, rankLabels)
+				sa, sb := squeezed(a.index), squeezed(b.index)
 				switch {
-				case ra == rb:
-				case ma < rejectedCorner && mb > 0.5 && !squeezed(b.index):
+				case sa && !sb:
 					aok = false
-				case mb < rejectedCorner && ma > 0.5 && !squeezed(a.index):
+				case sb && !sa:
+					bok = false
+				case ra == rb:
+				case ma < rejectedCorner && mb > 0.5:
+					aok = false
+				case mb < rejectedCorner && ma > 0.5:
 					bok = false
 				}
 			}
@@ -1155,8 +1160,9 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 }
 
 // squeezed reports whether an index box (rank and suit) is under a fifth as wide as it is
-// tall: no typeface prints one so, but a quad of cards fanned side by side, warped to one
-// card's shape, squeezes the index of the card at its end so.
+// tall: no typeface prints one so. A picture's frame line cut as an index is so thin, and so
+// is the index of the end card of a fan outlined as one quad, once warped to one card's
+// shape.
 func squeezed(index image.Rectangle) bool {
 	return 5*index.Dx() < index.Dy()
 }

@@ -35,9 +35,10 @@ func corner(rank byte, rp float32, suit byte, sp float32, index image.Rectangle)
 }
 
 func TestCombineCorners(t *testing.T) {
-	upright := image.Rect(9, 13, 23, 58)    // a J over a diamond
-	thin := image.Rect(6, 23, 12, 73)       // an index squeezed to a sliver
-	frame := image.Rect(148, 146, 153, 220) // a picture's frame cut as an index
+	upright := image.Rect(9, 13, 23, 58)      // a J over a diamond
+	thin := image.Rect(6, 23, 12, 73)         // an index squeezed to a sliver
+	frame := image.Rect(148, 146, 153, 220)   // a picture's frame line cut as an index
+	picture := image.Rect(146, 146, 167, 222) // a court card's picture cut as an index
 	for _, tc := range []struct {
 		name          string
 		a, b          cornerRead
@@ -60,8 +61,13 @@ func TestCombineCorners(t *testing.T) {
 		},
 		{
 			// cards-edje-tf IMG_2603: three cards fanned, outlined as one quad.
-			name: "a squeezed index does not outvote the far corner", a: corner('A', 0.95, 'S', 0.89, thin), b: corner('K', 0.0, 'D', 0.8, frame),
-			rank: 'A', corners: 2, maxC: 0.35,
+			name: "a squeezed index does not outvote the far corner", a: corner('A', 0.95, 'S', 0.89, thin), b: corner('K', 0.0, 'D', 0.8, picture),
+			rank: 0, corners: 0, maxC: 0.01, // the king's corner alone reads no rank: no card
+		},
+		{
+			// cam_image13 again, under another model: the frame line reads as the rank.
+			name: "a frame line read as the same rank gives no suit", a: corner('J', 0.79, 'D', 0.99, upright), b: corner('J', 0.30, 'S', 0.94, frame),
+			rank: 'J', suit: 'D', corners: 1, minConf: 0.6, maxC: 0.65,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
