@@ -118,6 +118,9 @@ func TestStandardLayout(t *testing.T) {
 		{"eight", join(col(l, three...), col(r, three...), col(m, 0.35, 0.65)), true},
 		{"nine", join(col(l, four...), col(r, four...), col(m, 0.5)), true},
 		{"ten", join(col(l, four...), col(r, four...), col(m, 0.3, 0.7)), true},
+		// blackjack-v13 IMG_5740: a deck that prints its pips close together, in a frame.
+		{"ten with its columns close together", join(col(0.4, four...), col(0.6, four...), col(m, 0.3, 0.7)), true},
+		{"four with its columns close together", join(col(0.4, 0.2, 0.8), col(0.6, 0.2, 0.8)), true},
 		// A ten that lost a middle pip is no nine: a nine's middle pip is in the centre.
 		{"ten less a middle pip", join(col(l, four...), col(r, four...), col(m, 0.3)), false},
 		// A six that lost a pip of one column is no five.

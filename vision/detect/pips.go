@@ -159,7 +159,8 @@ func pipColumns(pips []blob, W float64) bool {
 // symmetrically about the centre. A ten that lost a middle pip (hidden, or merged into
 // another) is then no nine, nor a six that lost one no five. (A seven, a five, a three and an
 // eight that lost their extra middle pip still look like a six, a four, a two and a seven:
-// see layoutLosesTo.)
+// see layoutLosesTo.) The columns are told apart by where the pips stand, not by fixed
+// fractions of the card: some decks print their pips close together, inside a frame.
 func standardLayout(pips []image.Rectangle, W, H float64) bool {
 	outer := [...]int{2: 0, 0, 2, 2, 3, 3, 3, 4, 4}
 	middle := [...]int{2: 2, 3, 0, 1, 0, 1, 2, 1, 2}
@@ -167,13 +168,21 @@ func standardLayout(pips []image.Rectangle, W, H float64) bool {
 	if n < 2 || n > 10 {
 		return false
 	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, b := range pips {
+		cx := float64(b.Min.X+b.Max.X) / 2
+		lo, hi = math.Min(lo, cx), math.Max(hi, cx)
+	}
+	// One column (a two, a three), or outer columns a quarter of their spread out from
+	// their middle.
+	c, t := (lo+hi)/2, math.Max((hi-lo)/4, 0.075*W)
 	var left, right int
 	var mids []float64
 	for _, b := range pips {
 		switch cx := float64(b.Min.X+b.Max.X) / 2; {
-		case cx < 0.4*W:
+		case cx < c-t:
 			left++
-		case cx > 0.6*W:
+		case cx > c+t:
 			right++
 		default:
 			mids = append(mids, float64(b.Min.Y+b.Max.Y)/2/H)
