@@ -1117,6 +1117,10 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 				case sb && !sa:
 					bok = false
 				case ra == rb:
+				case merged(a.index, b.index):
+					aok = false
+				case merged(b.index, a.index):
+					bok = false
 				case ma < rejectedCorner && mb > 0.5:
 					aok = false
 				case mb < rejectedCorner && ma > 0.5:
@@ -1167,14 +1171,29 @@ func squeezed(index image.Rectangle) bool {
 	return 5*index.Dx() < index.Dy()
 }
 
+// merged reports whether an index box is over 1.6 times as wide as its card's other index:
+// its rank ran into something beside it (a court card's picture frame). The two indexes of a
+// card are of one size, and of two cards of one deck nearly so (a ten's is the widest).
+func merged(index, other image.Rectangle) bool {
+	return 5*index.Dx() > 8*other.Dx()
+}
+
 // conflicting returns the rank another index corner of the chosen orientation reads with
 // confidence when it differs from the chosen one (0 for none): the quad then covers two
 // cards (touching or overlapping), or one corner is misread.
+//
+// A corner whose index box is far wider than the chosen index's (see merged) is no dispute.
 func conflicting(reads *[2][numCorners]cornerRead, best cardRead, rankLabels []byte) byte {
 	o := best.view()
+	ref := math.MaxInt
+	for _, k := range []int{best.diag, best.diag + 2} {
+		if r := &reads[o][k]; r.ok {
+			ref = min(ref, r.index.Dx())
+		}
+	}
 	for k := 0; k < numCorners; k++ {
 		r := &reads[o][k]
-		if !r.ok {
+		if !r.ok || merged(r.index, image.Rect(0, 0, ref, 1)) {
 			continue
 		}
 		ri, rp := argmaxAvg(r.rankP, r.rankP, rankLabels)

@@ -69,6 +69,12 @@ func TestCombineCorners(t *testing.T) {
 			name: "a frame line read as the same rank gives no suit", a: corner('J', 0.79, 'D', 0.99, upright), b: corner('J', 0.30, 'S', 0.94, frame),
 			rank: 'J', suit: 'D', corners: 1, minConf: 0.6, maxC: 0.65,
 		},
+		{
+			// cards-edje-tf IMG_2455, under another model: the lower J ran into the
+			// picture's frame and reads as an ace.
+			name: "an index run into the picture frame, far wider than its partner", a: corner('J', 0.98, 'C', 1, image.Rect(7, 13, 27, 61)), b: corner('A', 0.85, 'C', 1, image.Rect(133, 190, 174, 239)),
+			rank: 'J', suit: 'C', corners: 1, minConf: 0.75, maxC: 0.8,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var reads [2][numCorners]cornerRead
@@ -79,6 +85,28 @@ func TestCombineCorners(t *testing.T) {
 			}
 			if r.conf < tc.minConf || r.conf > tc.maxC {
 				t.Errorf("confidence %.3f, want %.2f to %.2f", r.conf, tc.minConf, tc.maxC)
+			}
+		})
+	}
+}
+
+func TestConflicting(t *testing.T) {
+	jack := corner('J', 0.98, 'C', 1, image.Rect(7, 13, 27, 61))
+	for _, tc := range []struct {
+		name  string
+		other cornerRead
+		want  byte
+	}{
+		{"another card's index of the same size", corner('A', 0.85, 'C', 1, image.Rect(140, 190, 166, 239)), 'A'},
+		{"an index run into a picture frame, twice as wide", corner('A', 0.85, 'C', 1, image.Rect(133, 190, 174, 239)), 0},
+		{"an unsure reading", corner('A', 0.6, 'C', 1, image.Rect(140, 190, 166, 239)), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var reads [2][numCorners]cornerRead
+			reads[0][0], reads[0][2] = jack, tc.other
+			best := cardRead{rank: 'J', suit: 'C', corners: 1}
+			if got := conflicting(&reads, best, testRanks); got != tc.want {
+				t.Errorf("conflicting = %q, want %q", got, tc.want)
 			}
 		})
 	}
