@@ -931,6 +931,16 @@ func pipRank(n int) byte {
 }
 
 // rankPips is the number of pips of a number card of rank b (0 for an ace or a court card).
+// centrePip reports whether rank b is a court card, an ace or a number card printed with a
+// pip in the centre (a three, a five, a nine): one that may show a lone pip there.
+func centrePip(b byte) bool {
+	switch n := rankPips(b); n {
+	case 0, 3, 5, 9:
+		return true
+	}
+	return false
+}
+
 func rankPips(b byte) int {
 	switch {
 	case b == 'T':
@@ -1056,6 +1066,11 @@ func (c *Cards) checkPips(r cardRead) cardRead {
 		if r.corners == 1 {
 			r.conf *= 0.95
 		}
+	case ps.n == 1 && rankP < sureConf && !centrePip(r.rank):
+		// A lone pip in the centre is an ace's: a number card with no pip there cannot
+		// show one alone, whatever pips of it were lost (a small, blurred A taken for an 8).
+		r.rank = pipRank
+		r.conf = 0.6 * bestP
 	case rankP >= sureConf || (rankP >= 0.5 && !standard):
 		// The index is sure and the count disagrees (pips merged or hidden, a picture that
 		// looks like pips): keep the index, with less confidence. What was counted is then
