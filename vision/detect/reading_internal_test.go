@@ -112,10 +112,9 @@ func TestConflicting(t *testing.T) {
 	}
 }
 
-// cards-edje-tf cam_image13: a jack of diamonds alone on wood. A glyph pair in the grain
-// beside it, read as a king, looked for its outline and found the jack's.
-func TestOutlineNearHoldsTheIndex(t *testing.T) {
-	shared := sharedtest.Dir(t)
+// shippedCards is a card reader with the shipped models.
+func shippedCards(t *testing.T) *Cards {
+	t.Helper()
 	m, err := models.LoadCards()
 	if err != nil {
 		t.Fatal(err)
@@ -124,6 +123,14 @@ func TestOutlineNearHoldsTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c
+}
+
+// cards-edje-tf cam_image13: a jack of diamonds alone on wood. A glyph pair in the grain
+// beside it, read as a king, looked for its outline and found the jack's.
+func TestOutlineNearHoldsTheIndex(t *testing.T) {
+	shared := sharedtest.Dir(t)
+	c := shippedCards(t)
 	defer c.Close()
 	img := gocv.IMRead(filepath.Join(shared, "data", "cards-edje-tf", "dev", "cam_image13.jpg"), gocv.IMReadColor)
 	defer img.Close()
@@ -147,14 +154,7 @@ func TestOutlineNearHoldsTheIndex(t *testing.T) {
 // Pips weighed against an unsure index, on a drawn card whose two index corners are given
 // their readings.
 func TestPipsAgainstAnUnsureIndex(t *testing.T) {
-	m, err := models.LoadCards()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := NewCards(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := shippedCards(t)
 	defer c.Close()
 	c.labels = make([]int32, canonW*canonH) // sized by the first corner read, which is skipped here
 	fourLessOne := [][2]float64{{0.3, 0.2}, {0.7, 0.2}, {0.3, 0.8}}
