@@ -930,7 +930,6 @@ func pipRank(n int) byte {
 	return observation.Ranks[len(observation.Ranks)-n+1]
 }
 
-// rankPips is the number of pips of a number card of rank b (0 for an ace or a court card).
 // centrePip reports whether rank b is a court card, an ace or a number card printed with a
 // pip in the centre (a three, a five, a nine): one that may show a lone pip there.
 func centrePip(b byte) bool {
@@ -941,6 +940,7 @@ func centrePip(b byte) bool {
 	return false
 }
 
+// rankPips is the number of pips of a number card of rank b (0 for an ace or a court card).
 func rankPips(b byte) int {
 	switch {
 	case b == 'T':
@@ -1208,7 +1208,7 @@ func conflicting(reads *[2][numCorners]cornerRead, best cardRead, rankLabels []b
 	}
 	for k := 0; k < numCorners; k++ {
 		r := &reads[o][k]
-		if !r.ok || merged(r.index, image.Rect(0, 0, ref, 1)) {
+		if !r.ok || (ref < math.MaxInt && merged(r.index, image.Rect(0, 0, ref, 1))) {
 			continue
 		}
 		ri, rp := argmaxAvg(r.rankP, r.rankP, rankLabels)
