@@ -209,6 +209,25 @@ func (c *Counts) Add(s dataset.Sample, dets []observation.Object) {
 	}
 }
 
+// Merge adds the counts of o (the same photographs read by other models, or other
+// photographs) to c, so that several cross-validation runs are scored as one.
+func (c *Counts) Merge(o Counts) {
+	c.Images += o.Images
+	c.Truths += o.Truths
+	c.Full += o.Full
+	c.Correct += o.Correct
+	c.FullCorrect += o.FullCorrect
+	c.Wrong += o.Wrong
+	c.FullWrong += o.FullWrong
+	c.Unknown += o.Unknown
+	c.Calls += o.Calls
+	c.FalsePos += o.FalsePos
+	c.ConfWrong += o.ConfWrong
+	c.Confident += o.Confident
+	c.Errors = append(c.Errors, o.Errors...)
+	c.Misses = append(c.Misses, o.Misses...)
+}
+
 // Row is one set's line of the results table.
 type Row struct {
 	Set, Split string

@@ -39,6 +39,44 @@ func TestCounts(t *testing.T) {
 	}
 }
 
+// Two runs merged count twice: every count, and every error and miss listed (a field added to
+// Counts and forgotten by Merge fails here).
+func TestMerge(t *testing.T) {
+	smp := dataset.Sample{Path: "a.jpg", Width: 1000, Height: 1000, Truth: []dataset.Truth{
+		{Label: "QH", Box: box(100, 100, 100, 140)},
+		{Label: "TD", Box: box(400, 100, 100, 140)},
+		{Label: "7C", Box: box(700, 100, 100, 140)},
+		{Label: "2S", Box: box(100, 500, 100, 140)},
+	}}
+	var one eval.Counts
+	one.Add(smp, []observation.Object{
+		{Label: "QH", Box: box(100, 100, 100, 140), Conf: 0.98},
+		{Label: "TH", Box: box(400, 100, 100, 140), Conf: 0.95},
+		{Label: "unknown", Box: box(700, 100, 100, 140), Conf: 0.2},
+		{Label: "5C", Box: box(800, 800, 50, 50), Conf: 0.91},
+	})
+	var two eval.Counts
+	two.Merge(one)
+	two.Merge(one)
+	a, b := reflect.ValueOf(one), reflect.ValueOf(two)
+	for i := 0; i < a.NumField(); i++ {
+		name := a.Type().Field(i).Name
+		switch f := a.Field(i); f.Kind() {
+		case reflect.Int:
+			if f.Int() == 0 {
+				t.Errorf("%s is 0 in the run merged: the test scores nothing there", name)
+			}
+			if got := b.Field(i).Int(); got != 2*f.Int() {
+				t.Errorf("%s merged twice = %d, want %d", name, got, 2*f.Int())
+			}
+		case reflect.Slice:
+			if got := b.Field(i).Len(); got != 2*f.Len() || f.Len() == 0 {
+				t.Errorf("%s merged twice has %d entries, want %d (and more than none)", name, got, 2*f.Len())
+			}
+		}
+	}
+}
+
 // Dice labelled by the whole face (a big box) while the detector boxes the pips: no match
 // by IoU, a match by centre; a die elsewhere matches neither way.
 func TestCentreMatch(t *testing.T) {

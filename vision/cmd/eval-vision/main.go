@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"gocv.io/x/gocv"
 
@@ -41,7 +42,7 @@ func run() int {
 	showErrors := flag.Bool("errors", false, "list every wrong call")
 	only := flag.String("set", "", "evaluate this set only")
 	fold := flag.Int("fold", -1, "evaluate the photographs of this cross-validation fold only (0-4)")
-	crossval := flag.String("crossval", "", "folder with one model folder per fold (0/ to 4/, each built with build-cards -leave-out-fold N): read every photograph with the models that never saw it")
+	crossval := flag.String("crossval", "", "folder with one model folder per fold (0/ to 4/, each built with build-cards -leave-out-fold N): read every photograph with the models that never saw it; several folders, comma-separated (fold models built with other -seed values), give a row each and a row pooling them")
 	flag.Parse()
 
 	var cm *models.CardModels
@@ -61,80 +62,76 @@ func run() int {
 		return 1
 	}
 	defer cards.Close()
-	var cardDet detector = cards
+	// The card recognisers to measure: the one with the shipped (or -models) models, or one
+	// set of fold models per cross-validation folder.
+	cardRuns := []cardRun{{det: cards}}
+	var cvDirs []string
 	if *crossval != "" {
-		cv := foldDetectors{}
-		for k := 0; k < eval.Folds; k++ {
-			m, err := models.LoadCardsFS(os.DirFS(filepath.Join(*crossval, fmt.Sprint(k))))
+		cvDirs = strings.Split(*crossval, ",")
+		cardRuns = nil
+		for _, dir := range cvDirs {
+			cv, err := loadFolds(dir)
+			defer cv.Close()
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "eval-vision:", err)
 				return 1
 			}
-			d, err := detect.NewCards(m)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "eval-vision:", err)
-				return 1
+			r := cardRun{det: cv}
+			if len(cvDirs) > 1 {
+				r.suffix = " (" + dir + ")"
 			}
-			defer d.Close()
-			cv = append(cv, d)
+			cardRuns = append(cardRuns, r)
 		}
-		cardDet = cv
 	}
 	dice := detect.NewDice()
 	defer dice.Close()
 
 	var rows []eval.Row
-	for _, s := range []struct {
-		name string
-		det  detector
-	}{{"blackjack-v13", cardDet}, {"cards-edje-tf", cardDet}, {"dice-matteop65", dice}} {
-		if *only != "" && s.name != *only {
+	for _, name := range []string{"blackjack-v13", "cards-edje-tf", "dice-matteop65"} {
+		if *only != "" && name != *only {
 			continue
 		}
-		set, err := dataset.Load(filepath.Join(*shared, "data"), s.name)
+		set, err := dataset.Load(filepath.Join(*shared, "data"), name)
 		if errors.Is(err, dataset.ErrNoSet) {
-			fmt.Fprintf(os.Stderr, "eval-vision: %s: not found under %s, skipped\n", s.name, *shared)
+			fmt.Fprintf(os.Stderr, "eval-vision: %s: not found under %s, skipped\n", name, *shared)
 			continue
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "eval-vision:", err)
 			return 1
 		}
-		bySplit := map[string]*eval.Counts{}
-		centre := map[string]*eval.Counts{} // dice also scored by centre (see eval.Counts)
-		var splits []string
-		for _, smp := range set.Samples {
-			if *fold >= 0 && eval.Fold(smp.Path) != *fold {
-				continue
-			}
-			if *crossval != "" && (smp.Split != "dev" || set.Kind != "cards") {
+		runs := cardRuns
+		if set.Kind == "dice" {
+			if *crossval != "" {
 				continue // the fold models are built from the dev split of the card sets
 			}
-			c := bySplit[smp.Split]
-			if c == nil {
-				c = &eval.Counts{}
-				bySplit[smp.Split] = c
-				centre[smp.Split] = &eval.Counts{CentreMatch: true}
-				splits = append(splits, smp.Split)
-			}
-			img := gocv.IMRead(smp.Path, gocv.IMReadColor)
-			det := s.det
-			if cv, ok := det.(foldDetectors); ok {
-				det = cv[eval.Fold(smp.Path)]
-			}
-			dets, err := det.Detect(img)
-			img.Close()
+			runs = []cardRun{{det: dice}}
+		}
+		pooled := map[string]*eval.Counts{}
+		var splits []string
+		for _, run := range runs {
+			bySplit, centre, sp, err := measure(set, run.det, *fold, *crossval != "")
 			if err != nil {
-				fmt.Fprintf(os.Stderr, "eval-vision: %s: %v\n", smp.Path, err)
+				fmt.Fprintln(os.Stderr, "eval-vision:", err)
 				return 1
 			}
-			c.Add(smp, dets)
-			centre[smp.Split].Add(smp, dets)
+			for _, s := range sp {
+				rows = append(rows, eval.Row{Set: name + run.suffix, Split: s, Counts: *bySplit[s]})
+				if set.Kind == "dice" {
+					rows = append(rows, eval.Row{Set: name + " (matched by centre)", Split: s, Counts: *centre[s]})
+				}
+				if pooled[s] == nil {
+					pooled[s] = &eval.Counts{}
+					splits = append(splits, s)
+				}
+				pooled[s].Merge(*bySplit[s])
+			}
 		}
-		for _, sp := range splits {
-			rows = append(rows, eval.Row{Set: s.name, Split: sp, Counts: *bySplit[sp]})
-			if set.Kind == "dice" {
-				rows = append(rows, eval.Row{Set: s.name + " (matched by centre)", Split: sp, Counts: *centre[sp]})
+		if len(runs) > 1 {
+			for _, s := range splits {
+				p := *pooled[s]
+				p.Errors, p.Misses = nil, nil // listed per run already
+				rows = append(rows, eval.Row{Set: fmt.Sprintf("%s (%d runs pooled)", name, len(runs)), Split: s, Counts: p})
 			}
 		}
 	}
@@ -154,7 +151,76 @@ func run() int {
 	return 0
 }
 
+// cardRun is a card recogniser measured, and what its rows' set names are suffixed with.
+type cardRun struct {
+	det    detector
+	suffix string
+}
+
+// measure reads every photograph of set (of cross-validation fold onlyFold, unless it is -1;
+// of the dev split only when devOnly) with det, and scores it per split, by IoU and by centre.
+// A foldDetectors det reads each photograph with the models of its fold.
+func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool) (bySplit, centre map[string]*eval.Counts, splits []string, err error) {
+	bySplit = map[string]*eval.Counts{}
+	centre = map[string]*eval.Counts{} // dice also scored by centre (see eval.Counts)
+	for _, smp := range set.Samples {
+		if onlyFold >= 0 && eval.Fold(smp.Path) != onlyFold {
+			continue
+		}
+		if devOnly && smp.Split != "dev" {
+			continue
+		}
+		c := bySplit[smp.Split]
+		if c == nil {
+			c = &eval.Counts{}
+			bySplit[smp.Split] = c
+			centre[smp.Split] = &eval.Counts{CentreMatch: true}
+			splits = append(splits, smp.Split)
+		}
+		img := gocv.IMRead(smp.Path, gocv.IMReadColor)
+		d := det
+		if cv, ok := det.(foldDetectors); ok {
+			d = cv[eval.Fold(smp.Path)]
+		}
+		dets, err := d.Detect(img)
+		img.Close()
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %w", smp.Path, err)
+		}
+		c.Add(smp, dets)
+		centre[smp.Split].Add(smp, dets)
+	}
+	return bySplit, centre, splits, nil
+}
+
 // foldDetectors holds one card recogniser per cross-validation fold.
 type foldDetectors []*detect.Cards
 
 func (f foldDetectors) Detect(m gocv.Mat) ([]observation.Object, error) { return f[0].Detect(m) }
+
+// Close closes the recognisers.
+func (f foldDetectors) Close() {
+	for _, d := range f {
+		d.Close()
+	}
+}
+
+// loadFolds loads the fold models of a cross-validation folder (0/ to 4/).
+func loadFolds(dir string) (foldDetectors, error) {
+	var cv foldDetectors
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("-crossval %s: no such folder", dir)
+	}
+	for k := 0; k < eval.Folds; k++ {
+		m, err := models.LoadCardsFS(os.DirFS(filepath.Join(dir, fmt.Sprint(k))))
+		if err != nil {
+			return cv, fmt.Errorf("%s: fold %d: %w", dir, k, err)
+		}
+		d, err := detect.NewCards(m)
+		if err != nil {
+			return cv, fmt.Errorf("%s: fold %d: %w", dir, k, err)
+		}
+		cv = append(cv, d)
+	}
+	return cv, nil
+}
