@@ -71,11 +71,11 @@ func run() int {
 		cardRuns = nil
 		for _, dir := range cvDirs {
 			cv, err := loadFolds(dir)
-			defer cv.Close()
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "eval-vision:", err)
 				return 1
 			}
+			defer cv.Close()
 			r := cardRun{det: cv}
 			if len(cvDirs) > 1 {
 				r.suffix = " (" + dir + ")"
@@ -207,20 +207,21 @@ func (f foldDetectors) Close() {
 
 // loadFolds loads the fold models of a cross-validation folder (0/ to 4/).
 func loadFolds(dir string) (foldDetectors, error) {
-	var cv foldDetectors
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("-crossval %s: no such folder", dir)
 	}
+	var cv foldDetectors
 	for k := 0; k < eval.Folds; k++ {
 		m, err := models.LoadCardsFS(os.DirFS(filepath.Join(dir, fmt.Sprint(k))))
-		if err != nil {
-			return cv, fmt.Errorf("%s: fold %d: %w", dir, k, err)
+		if err == nil {
+			var d *detect.Cards
+			if d, err = detect.NewCards(m); err == nil {
+				cv = append(cv, d)
+				continue
+			}
 		}
-		d, err := detect.NewCards(m)
-		if err != nil {
-			return cv, fmt.Errorf("%s: fold %d: %w", dir, k, err)
-		}
-		cv = append(cv, d)
+		cv.Close()
+		return nil, fmt.Errorf("%s: fold %d: %w", dir, k, err)
 	}
 	return cv, nil
 }
