@@ -27,6 +27,9 @@ const (
 	// rejectedCorner is the best rank probability under which a corner read beside a
 	// readable one is taken for no index at all.
 	rejectedCorner = 0.2
+	// maxClutter is the most ink (as a share of the paper) around the index of a card read
+	// from one corner: an index is printed on plain paper (see clutter).
+	maxClutter = 0.4
 	// singleCornerPenalty scales the confidence of a card read from one index corner only.
 	singleCornerPenalty = 0.8
 	// minMargin1 and minMargin2 are the least plain-paper share of the margin of a card read
@@ -78,6 +81,8 @@ type cornerRead struct {
 	ok           bool
 	rankP, suitP []float32
 	index        image.Rectangle // rank and suit glyphs, in card pixels
+	// clutter is the share of ink around the index (see clutter).
+	clutter float64
 }
 
 // NewCards makes a card recogniser from the card models (models.LoadCards).
@@ -177,6 +182,8 @@ type cardRead struct {
 	// conflict is a rank that another index corner of the same way round reads with
 	// confidence (0 for none): two cards in one quad, or one corner misread.
 	conflict byte
+	// clutter is the ink around the index of a card read from one corner (see clutter).
+	clutter float64
 }
 
 // Detect finds the cards in a BGR (or grey, or BGRA) frame. Boxes are in the frame's pixels.
@@ -311,7 +318,9 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 			switch {
 			case pass == 0 && r.corners == 2 && r.conf >= minCardConf:
 				add(cd, r, observation.CardLabel(r.rank, r.suit), r.conf)
-			case pass == 1 && r.conf >= minSingleConf:
+			case pass == 1 && r.conf >= minSingleConf && r.clutter <= maxClutter:
+				// (One "index" amid ink, in a quad the finder outlined, is a glyph pair of
+				// cloth, wood grain or a picture.)
 				add(cd, r, observation.CardLabel(r.rank, r.suit), r.conf)
 			case pass == 2 && r.evidence:
 				add(cd, r, observation.Unknown, math.Max(0.05, math.Min(r.conf, 0.3)))
@@ -826,6 +835,11 @@ func (c *Cards) read(src gocv.Mat, q [4]pt) cardRead {
 	if r.corners == 2 && r.conf >= sureConf {
 		return r // both index corners agree: the pips could only confirm it
 	}
+	if r.corners == 1 {
+		if x := c.chosen(r); x != nil {
+			r.clutter = x.clutter
+		}
+	}
 	// A card's margin is plain paper; a quad of cloth or of a picture is not.
 	m := marginScore(c.views[0].body())
 	if m < minMargin2 || (r.corners == 1 && m < minMargin1) {
@@ -835,6 +849,16 @@ func (c *Cards) read(src gocv.Mat, q [4]pt) cardRead {
 		r.evidence = false
 	}
 	return c.checkPips(r)
+}
+
+// chosen is the corner read a card read from one corner was read from.
+func (c *Cards) chosen(r cardRead) *cornerRead {
+	for _, k := range []int{r.diag, r.diag + 2} {
+		if x := &c.cornerReads[r.view()][k]; x.ok {
+			return x
+		}
+	}
+	return nil
 }
 
 // sureOf reports whether orientation o read two opposite index corners with the same
@@ -876,6 +900,7 @@ func (c *Cards) readCorner(card *rgbImage, k int, out *cornerRead) {
 		return
 	}
 	out.index = cornerBox(card, k, rb.Union(sb))
+	out.clutter = clutter(&c.patch, rb, sb, thr)
 	rankFeatures(&c.patch, rb, card.h, c.rankFeat)
 	copy(out.rankP, c.rank.Predict(c.rankFeat, &c.rankScratch))
 	suitFeatures(&c.patch, sb, sr, c.suitFeat)
@@ -1247,4 +1272,31 @@ func maxNonReject(a, b *cornerRead, labels []byte) float64 {
 		}
 	}
 	return m
+}
+
+// clutter is the share of the corner patch around an index (rank box rb, suit box sb),
+// within a third of the index's width of it and up to the corner, that is ink at threshold
+// thr. An index is printed on plain paper, with a margin to the card's edge: on a real card
+// this is mostly paper (under a third ink, the odd picture frame or ornament included),
+// while a glyph pair of felt, wood grain or a printed picture sits amid ink.
+func clutter(p *cornerPatch, rb, sb image.Rectangle, thr float32) float64 {
+	u := rb.Union(sb)
+	pad := max(2, u.Dx()/3)
+	r := image.Rect(0, 0, min(p.w, u.Max.X+pad), min(p.h, u.Max.Y+pad))
+	n, ink := 0, 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if q := image.Pt(x, y); q.In(rb) || q.In(sb) {
+				continue
+			}
+			n++
+			if p.ink[y*p.w+x] >= thr {
+				ink++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(ink) / float64(n)
 }

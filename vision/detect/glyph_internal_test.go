@@ -136,3 +136,30 @@ func TestStandardLayout(t *testing.T) {
 		})
 	}
 }
+
+func TestClutter(t *testing.T) {
+	rank, suit := image.Rect(6, 10, 18, 30), image.Rect(6, 34, 18, 46)
+	glyphs := []ink{{rank, 0.9, 0}, {suit, 0.9, 0}}
+	// Blotches every 4 pixels, 3x3, over the whole corner: felt or wood grain.
+	var felt []ink
+	for y := 0; y < 110; y += 4 {
+		for x := 0; x < 60; x += 4 {
+			felt = append(felt, ink{image.Rect(x, y, x+3, y+3), 0.6, 0})
+		}
+	}
+	for _, tc := range []struct {
+		name     string
+		inks     []ink
+		min, max float64
+	}{
+		{"an index on plain paper", glyphs, 0, 0},
+		{"an index beside a picture's frame line", append([]ink{{image.Rect(19, 0, 21, 106), 0.7, 0}}, glyphs...), 0.03, 0.2},
+		{"a glyph pair amid blotches", append(felt, glyphs...), maxClutter, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := clutter(patchOf(tc.inks...), rank, suit, 0.5); got < tc.min || got > tc.max {
+				t.Errorf("clutter %.3f, want %.2f to %.2f", got, tc.min, tc.max)
+			}
+		})
+	}
+}
