@@ -212,7 +212,13 @@ func (s *indexSearch) unexplained(src gocv.Mat, bright gocv.Mat, k int, quads []
 	}
 	s.lightRegions(bright, k, cards, func(r image.Rectangle) { add(r, 0, false) })
 	for _, q := range heaps {
-		add(q, 0.1*float64(max(q.Dx(), q.Dy())), true)
+		// A heap of cards fanned side by side is longer than one card: its short side is
+		// then a card's long one.
+		long, short := float64(max(q.Dx(), q.Dy())), float64(min(q.Dx(), q.Dy()))
+		if long > 1.6*short {
+			long = short
+		}
+		add(q, 0.1*long, true)
 	}
 	return out
 }
