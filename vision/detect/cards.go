@@ -1157,9 +1157,9 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 				case sb && !sa:
 					bok = false
 				case ra == rb:
-				case merged(a.index, b.index):
+				case merged(a.index.Dx(), b.index.Dx()):
 					aok = false
-				case merged(b.index, a.index):
+				case merged(b.index.Dx(), a.index.Dx()):
 					bok = false
 				case ma < rejectedCorner && mb > 0.5:
 					aok = false
@@ -1211,11 +1211,12 @@ func squeezed(index image.Rectangle) bool {
 	return 5*index.Dx() < index.Dy()
 }
 
-// merged reports whether an index box is over 1.6 times as wide as its card's other index:
-// its rank ran into something beside it (a court card's picture frame). The two indexes of a
-// card are of one size, and of two cards of one deck nearly so (a ten's is the widest).
-func merged(index, other image.Rectangle) bool {
-	return 5*index.Dx() > 8*other.Dx()
+// merged reports whether an index box w pixels wide is over 1.6 times as wide as its card's
+// other index (otherW): its rank ran into something beside it (a court card's picture
+// frame). The two indexes of a card are of one size, and of two cards of one deck nearly so
+// (a ten's is the widest).
+func merged(w, otherW int) bool {
+	return 5*w > 8*otherW
 }
 
 // conflicting returns the rank another index corner of the chosen orientation reads with
@@ -1233,7 +1234,7 @@ func conflicting(reads *[2][numCorners]cornerRead, best cardRead, rankLabels []b
 	}
 	for k := 0; k < numCorners; k++ {
 		r := &reads[o][k]
-		if !r.ok || (ref < math.MaxInt && merged(r.index, image.Rect(0, 0, ref, 1))) {
+		if !r.ok || (ref < math.MaxInt && merged(r.index.Dx(), ref)) {
 			continue
 		}
 		ri, rp := argmaxAvg(r.rankP, r.rankP, rankLabels)
