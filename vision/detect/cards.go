@@ -835,11 +835,6 @@ func (c *Cards) read(src gocv.Mat, q [4]pt) cardRead {
 	if r.corners == 2 && r.conf >= sureConf {
 		return r // both index corners agree: the pips could only confirm it
 	}
-	if r.corners == 1 {
-		if x := c.chosen(r); x != nil {
-			r.clutter = x.clutter
-		}
-	}
 	// A card's margin is plain paper; a quad of cloth or of a picture is not.
 	m := marginScore(c.views[0].body())
 	if m < minMargin2 || (r.corners == 1 && m < minMargin1) {
@@ -849,16 +844,6 @@ func (c *Cards) read(src gocv.Mat, q [4]pt) cardRead {
 		r.evidence = false
 	}
 	return c.checkPips(r)
-}
-
-// chosen is the corner read a card read from one corner was read from.
-func (c *Cards) chosen(r cardRead) *cornerRead {
-	for _, k := range []int{r.diag, r.diag + 2} {
-		if x := &c.cornerReads[r.view()][k]; x.ok {
-			return x
-		}
-	}
-	return nil
 }
 
 // sureOf reports whether orientation o read two opposite index corners with the same
@@ -1180,7 +1165,7 @@ func combineCorners(reads *[2][numCorners]cornerRead, rankLabels, suitLabels []b
 				}
 				ri, rp := argmaxAvg(x.rankP, x.rankP, rankLabels)
 				si, sp := argmaxAvg(x.suitP, x.suitP, suitLabels)
-				r = cardRead{rank: rankLabels[ri], suit: suitLabels[si], conf: rp * sp * singleCornerPenalty, corners: 1}
+				r = cardRead{rank: rankLabels[ri], suit: suitLabels[si], conf: rp * sp * singleCornerPenalty, corners: 1, clutter: x.clutter}
 			default:
 				continue
 			}
