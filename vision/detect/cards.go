@@ -532,12 +532,16 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				fs[dup] = f
 			}
 		}
-		if !roi.faint && !roi.heap && len(fs)+len(lone) == found0 {
+		if !roi.faint && !roi.heap && len(fs)+len(lone) == found0 && roi.r.Dx()*roi.r.Dy() <= maxRegionPixels {
 			// A region where nothing was read is searched again for fainter ink (the thin
 			// strokes of a blurred index break apart at the usual contrast), last, with a
 			// budget of its own. Not a heap: a card read from one corner is explained
-			// already, and its picture offers many faint glyph pairs.
-			rois = append(rois, searchRegion{r: roi.r, glyph: roi.glyph, heap: roi.heap, faint: true})
+			// already, and its picture offers many faint glyph pairs. Nor a region searched
+			// shrunk (see blobsIn): shrinking has averaged the strokes already, and a
+			// second look at a frame-sized cloth costs more than it finds.
+			f := roi
+			f.faint = true
+			rois = append(rois, f)
 		}
 	}
 	// A card read from one index only, outside any quad: its other index, read on its own

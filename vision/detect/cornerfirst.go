@@ -35,8 +35,10 @@ const (
 	maxIndexPairs      = 32
 	maxFrameIndexPairs = 96
 	// maxRegionPixels is the largest region searched at full resolution; larger regions
-	// are skipped (a frame-sized white cloth would cost more than it finds).
+	// (a frame-sized white cloth, the cards of a large frame) are searched shrunk to
+	// about this size, where a glyph must be minShrunkGlyph pixels long.
 	maxRegionPixels = 700 * 700
+	minShrunkGlyph  = 6
 	// maxLoneIndexes is the most cards read from one index for which the other index is
 	// looked for where it should be.
 	maxLoneIndexes = 8
@@ -51,17 +53,17 @@ const (
 
 // indexSearch holds the Mats reused by the corner-first search.
 type indexSearch struct {
-	gray, mask, labels, stats, cents, left gocv.Mat
+	gray, mask, labels, stats, cents, left, small gocv.Mat
 }
 
 func newIndexSearch() *indexSearch {
 	return &indexSearch{gray: gocv.NewMat(), mask: gocv.NewMat(), labels: gocv.NewMat(), stats: gocv.NewMat(),
-		cents: gocv.NewMat(), left: gocv.NewMat()}
+		cents: gocv.NewMat(), left: gocv.NewMat(), small: gocv.NewMat()}
 }
 
 // Close releases the Mats.
 func (s *indexSearch) Close() {
-	for _, m := range []*gocv.Mat{&s.gray, &s.mask, &s.labels, &s.stats, &s.cents, &s.left} {
+	for _, m := range []*gocv.Mat{&s.gray, &s.mask, &s.labels, &s.stats, &s.cents, &s.left, &s.small} {
 		m.Close()
 	}
 }
@@ -85,8 +87,18 @@ type indexPair struct {
 func (s *indexSearch) blobsIn(src gocv.Mat, r image.Rectangle, minSide, maxSide, contrast float64) []inkBlob {
 	roi := src.Region(r)
 	defer roi.Close()
-	gocv.CvtColor(roi, &s.gray, gocv.ColorBGRToGray)
-	block := max(15, min(61, (min(r.Dx(), r.Dy())/5)|1))
+	// A region larger than maxRegionPixels is searched shrunk by a whole factor f: the
+	// glyphs of a frame that large are as large. Sizes below are in frame pixels.
+	f := 1
+	if a := float64(r.Dx() * r.Dy()); a > maxRegionPixels {
+		f = int(math.Ceil(math.Sqrt(a / maxRegionPixels)))
+		gocv.Resize(roi, &s.small, image.Pt(r.Dx()/f, r.Dy()/f), 0, 0, gocv.InterpolationArea)
+		gocv.CvtColor(s.small, &s.gray, gocv.ColorBGRToGray)
+	} else {
+		gocv.CvtColor(roi, &s.gray, gocv.ColorBGRToGray)
+	}
+	sw, sh := s.gray.Cols(), s.gray.Rows()
+	block := max(15, min(61, (min(sw, sh)/5)|1))
 	gocv.AdaptiveThreshold(s.gray, &s.mask, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinaryInv, block, float32(contrast))
 	n := gocv.ConnectedComponentsWithStats(s.mask, &s.labels, &s.stats, &s.cents)
 	st := int32s(s.stats)
@@ -95,19 +107,24 @@ func (s *indexSearch) blobsIn(src gocv.Mat, r image.Rectangle, minSide, maxSide,
 		return nil
 	}
 	maxSide = math.Min(maxSide, 0.25*float64(max(r.Dx(), r.Dy())))
+	if f > 1 {
+		minSide = math.Max(minSide, float64(minShrunkGlyph*f))
+	}
+	fl, half := float64(f), float64(f-1)/2
 	var out []inkBlob
 	for i := 1; i < n; i++ {
 		x, y, w, h, a := int(st[5*i]), int(st[5*i+1]), int(st[5*i+2]), int(st[5*i+3]), int(st[5*i+4])
-		size := float64(max(w, h))
+		size := float64(max(w, h) * f)
 		if a < 10 || size < minSide || size > maxSide || float64(a) < 0.15*float64(w*h) {
 			continue
 		}
-		if x == 0 || y == 0 || x+w >= r.Dx() || y+h >= r.Dy() {
+		if x == 0 || y == 0 || x+w >= sw || y+h >= sh {
 			continue // cut by the region's edge
 		}
 		out = append(out, inkBlob{
-			box: image.Rect(x, y, x+w, y+h).Add(r.Min), c: pt{ce[2*i] + float64(r.Min.X), ce[2*i+1] + float64(r.Min.Y)},
-			area: a, size: size,
+			box:  image.Rect(x*f, y*f, (x+w)*f, (y+h)*f).Add(r.Min),
+			c:    pt{ce[2*i]*fl + half + float64(r.Min.X), ce[2*i+1]*fl + half + float64(r.Min.Y)},
+			area: a * f * f, size: size,
 		})
 	}
 	return out
@@ -197,7 +214,7 @@ func (s *indexSearch) unexplained(src gocv.Mat, bright gocv.Mat, k int, quads []
 	add := func(r image.Rectangle, glyph float64, heap bool) {
 		pad := max(r.Dx(), r.Dy()) / 10
 		r = image.Rect(r.Min.X-pad, r.Min.Y-pad, r.Max.X+pad, r.Max.Y+pad).Intersect(frame)
-		if r.Dx() < 16 || r.Dy() < 16 || r.Dx()*r.Dy() > maxRegionPixels {
+		if r.Dx() < 16 || r.Dy() < 16 {
 			return
 		}
 		for _, o := range out {

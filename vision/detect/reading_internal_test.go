@@ -3,6 +3,7 @@ package detect
 import (
 	"image"
 	"image/color"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -113,7 +114,7 @@ func TestConflicting(t *testing.T) {
 }
 
 // shippedCards is a card reader with the shipped models.
-func shippedCards(t *testing.T) *Cards {
+func shippedCards(t testing.TB) *Cards {
 	t.Helper()
 	m, err := models.LoadCards()
 	if err != nil {
@@ -239,4 +240,105 @@ func heart(img *gocv.Mat, c image.Point, r int, col color.RGBA, down bool) {
 	}})
 	defer tri.Close()
 	gocv.FillPoly(img, tri, col)
+}
+
+// Photographs taken closer, or at a higher resolution, show the cards larger: the
+// corner-first search must find them as it does at the size the sets were labelled at.
+// The photograph is enlarged twice here. The seven of clubs lies on a light sheet: at that
+// size a light region over maxRegionPixels, which was not searched, and the card was lost.
+func TestCardsOfAnEnlargedPhotograph(t *testing.T) {
+	shared := sharedtest.Dir(t)
+	c := shippedCards(t)
+	defer c.Close()
+	for _, tc := range []struct {
+		file  string
+		label string
+		box   image.Rectangle // as labelled, at the set's size
+	}{
+		{"IMG_3162_jpeg.rf.5b8dfe6bb60160f4b7e9359444f36e9c.jpg", "7C", image.Rect(234, 240, 367, 343)},
+	} {
+		t.Run(tc.label, func(t *testing.T) {
+			img := gocv.IMRead(filepath.Join(shared, "data", "blackjack-v13", "dev", "images", tc.file), gocv.IMReadColor)
+			defer img.Close()
+			if img.Empty() {
+				t.Fatalf("%s: cannot read", tc.file)
+			}
+			big := gocv.NewMat()
+			defer big.Close()
+			gocv.Resize(img, &big, image.Pt(2*img.Cols(), 2*img.Rows()), 0, 0, gocv.InterpolationCubic)
+			objs, err := c.Detect(big)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := image.Rect(2*tc.box.Min.X, 2*tc.box.Min.Y, 2*tc.box.Max.X, 2*tc.box.Max.Y)
+			for _, o := range objs {
+				b := image.Rect(o.Box.X, o.Box.Y, o.Box.X+o.Box.W, o.Box.Y+o.Box.H)
+				if o.Label == tc.label && rectIoU(b, want) >= 0.5 {
+					return
+				}
+			}
+			t.Errorf("no %s at %v among %v", tc.label, want, objs)
+		})
+	}
+}
+
+// A region too large to search at full resolution is searched shrunk: the glyphs found
+// there come back in frame pixels, and glyphs too small to tell at that scale are left
+// out.
+func TestBlobsInLargeRegion(t *testing.T) {
+	s := newIndexSearch()
+	defer s.Close()
+	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(235, 235, 235, 0), 1400, 1600, gocv.MatTypeCV8UC3)
+	defer frame.Close()
+	big := image.Rect(1001, 703, 1031, 743) // 30x40: a glyph of a large card
+	small := image.Rect(300, 300, 304, 306) // 4x6: print too fine to read shrunk
+	for _, r := range []image.Rectangle{big, small} {
+		gocv.Rectangle(&frame, r, color.RGBA{20, 20, 20, 0}, -1)
+	}
+	all := image.Rect(0, 0, 1600, 1400)
+	blobs := s.blobsIn(frame, all, 3, math.Inf(1), inkContrast)
+	if len(blobs) != 1 {
+		t.Fatalf("%d blobs, want the large glyph alone: %+v", len(blobs), blobs)
+	}
+	b := blobs[0]
+	if d := b.c.dist(pt{1015.5, 722.5}); d > 1.5 {
+		t.Errorf("centre %v, %.1f px from the glyph's", b.c, d)
+	}
+	if v := rectIoU(b.box, big); v < 0.8 {
+		t.Errorf("box %v, IoU %.2f with the glyph %v", b.box, v, big)
+	}
+	if b.size < 36 || b.size > 44 {
+		t.Errorf("size %.0f, want about 40", b.size)
+	}
+	// The same region, small enough, is searched at full size and keeps the fine print.
+	part := image.Rect(200, 200, 800, 800)
+	if n := len(s.blobsIn(frame, part, 3, math.Inf(1), inkContrast)); n != 1 {
+		t.Errorf("%d blobs in a region searched at full size, want the fine print", n)
+	}
+}
+
+// BenchmarkCardsLightCloth1080p reads a real photograph enlarged to a 1920x1080 frame:
+// one card on a light sheet that fills most of the frame, the worst case of the corner-first
+// search (a light region far over maxRegionPixels, searched shrunk). One core.
+func BenchmarkCardsLightCloth1080p(b *testing.B) {
+	shared := sharedtest.Dir(b)
+	img := gocv.IMRead(filepath.Join(shared, "data", "blackjack-v13", "dev", "images",
+		"IMG_3162_jpeg.rf.5b8dfe6bb60160f4b7e9359444f36e9c.jpg"), gocv.IMReadColor)
+	defer img.Close()
+	if img.Empty() {
+		b.Fatal("IMG_3162: cannot read")
+	}
+	big := gocv.NewMat()
+	defer big.Close()
+	gocv.Resize(img, &big, image.Pt(1920, 1920), 0, 0, gocv.InterpolationCubic)
+	frame := big.Region(image.Rect(0, 420, 1920, 1500))
+	defer frame.Close()
+	c := shippedCards(b)
+	defer c.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Detect(frame); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

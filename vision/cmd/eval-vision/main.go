@@ -11,8 +11,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gocv.io/x/gocv"
@@ -43,7 +46,12 @@ func run() int {
 	only := flag.String("set", "", "evaluate this set only")
 	fold := flag.Int("fold", -1, "evaluate the photographs of this cross-validation fold only (0-4)")
 	crossval := flag.String("crossval", "", "folder with one model folder per fold (0/ to 4/, each built with build-cards -leave-out-fold N): read every photograph with the models that never saw it; several folders, comma-separated (fold models built with other -seed values), give a row each and a row pooling them")
+	scale := flag.Float64("scale", 1, "enlarge (or shrink) every photograph and its labels by this factor before reading it: how the recognisers fare on cards seen larger or smaller than the sets show them")
 	flag.Parse()
+	if *scale < 0.25 || *scale > 4 {
+		fmt.Fprintf(os.Stderr, "eval-vision: -scale %v: want 0.25 to 4\n", *scale)
+		return 2
+	}
 
 	var cm *models.CardModels
 	var err error
@@ -110,13 +118,13 @@ func run() int {
 		pooled := map[string]*eval.Counts{}
 		var splits []string
 		for _, run := range runs {
-			bySplit, centre, sp, err := measure(set, run.det, *fold, *crossval != "")
+			bySplit, centre, sp, err := measure(set, run.det, *fold, *crossval != "", *scale)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "eval-vision:", err)
 				return 1
 			}
 			for _, s := range sp {
-				rows = append(rows, eval.Row{Set: name + run.suffix, Split: s, Counts: *bySplit[s]})
+				rows = append(rows, eval.Row{Set: name + scaleSuffix(*scale) + run.suffix, Split: s, Counts: *bySplit[s]})
 				if set.Kind == "dice" {
 					rows = append(rows, eval.Row{Set: name + " (matched by centre)", Split: s, Counts: *centre[s]})
 				}
@@ -159,8 +167,9 @@ type cardRun struct {
 
 // measure reads every photograph of set (of cross-validation fold onlyFold, unless it is -1;
 // of the dev split only when devOnly) with det, and scores it per split, by IoU and by centre.
-// A foldDetectors det reads each photograph with the models of its fold.
-func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool) (bySplit, centre map[string]*eval.Counts, splits []string, err error) {
+// A foldDetectors det reads each photograph with the models of its fold. Each photograph
+// and its labels are resized by scale first.
+func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool, scale float64) (bySplit, centre map[string]*eval.Counts, splits []string, err error) {
 	bySplit = map[string]*eval.Counts{}
 	centre = map[string]*eval.Counts{} // dice also scored by centre (see eval.Counts)
 	for _, smp := range set.Samples {
@@ -178,6 +187,9 @@ func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool) (bySpli
 			splits = append(splits, smp.Split)
 		}
 		img := gocv.IMRead(smp.Path, gocv.IMReadColor)
+		if scale != 1 && !img.Empty() {
+			img, smp = scaled(img, smp, scale)
+		}
 		d := det
 		if cv, ok := det.(foldDetectors); ok {
 			d = cv[eval.Fold(smp.Path)]
@@ -191,6 +203,36 @@ func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool) (bySpli
 		centre[smp.Split].Add(smp, dets)
 	}
 	return bySplit, centre, splits, nil
+}
+
+// scaled resizes img (which it closes) and the sample's labels by f.
+func scaled(img gocv.Mat, smp dataset.Sample, f float64) (gocv.Mat, dataset.Sample) {
+	out := gocv.NewMat()
+	interp := gocv.InterpolationCubic
+	if f < 1 {
+		interp = gocv.InterpolationArea
+	}
+	w, h := int(math.Round(f*float64(img.Cols()))), int(math.Round(f*float64(img.Rows())))
+	gocv.Resize(img, &out, image.Pt(w, h), 0, 0, interp)
+	img.Close()
+	sx, sy := float64(w)/float64(smp.Width), float64(h)/float64(smp.Height)
+	smp.Width, smp.Height = w, h
+	smp.Truth = slices.Clone(smp.Truth)
+	for i := range smp.Truth {
+		b := &smp.Truth[i].Box
+		x0, y0 := int(math.Round(sx*float64(b.X))), int(math.Round(sy*float64(b.Y)))
+		x1, y1 := int(math.Round(sx*float64(b.X+b.W))), int(math.Round(sy*float64(b.Y+b.H)))
+		b.X, b.Y, b.W, b.H = x0, y0, x1-x0, y1-y0
+	}
+	return out, smp
+}
+
+// scaleSuffix names the scale in a row's set name ("" at 1).
+func scaleSuffix(f float64) string {
+	if f == 1 {
+		return ""
+	}
+	return fmt.Sprintf(" ×%g", f)
 }
 
 // foldDetectors holds one card recogniser per cross-validation fold.
