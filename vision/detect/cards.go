@@ -532,7 +532,7 @@ func (c *Cards) cornerFirst(src gocv.Mat, cands []quadCand, reads []*cardRead, a
 				fs[dup] = f
 			}
 		}
-		if !roi.faint && !roi.heap && len(fs)+len(lone) == found0 && roi.r.Dx()*roi.r.Dy() <= maxRegionPixels {
+		if !roi.faint && !roi.heap && len(fs)+len(lone) == found0 && shrinkFactor(roi.r) == 1 {
 			// A region where nothing was read is searched again for fainter ink (the thin
 			// strokes of a blurred index break apart at the usual contrast), last, with a
 			// budget of its own. Not a heap: a card read from one corner is explained

@@ -89,9 +89,8 @@ func (s *indexSearch) blobsIn(src gocv.Mat, r image.Rectangle, minSide, maxSide,
 	defer roi.Close()
 	// A region larger than maxRegionPixels is searched shrunk by a whole factor f: the
 	// glyphs of a frame that large are as large. Sizes below are in frame pixels.
-	f := 1
-	if a := float64(r.Dx() * r.Dy()); a > maxRegionPixels {
-		f = int(math.Ceil(math.Sqrt(a / maxRegionPixels)))
+	f := shrinkFactor(r)
+	if f > 1 {
 		gocv.Resize(roi, &s.small, image.Pt(r.Dx()/f, r.Dy()/f), 0, 0, gocv.InterpolationArea)
 		gocv.CvtColor(s.small, &s.gray, gocv.ColorBGRToGray)
 	} else {
@@ -128,6 +127,15 @@ func (s *indexSearch) blobsIn(src gocv.Mat, r image.Rectangle, minSide, maxSide,
 		})
 	}
 	return out
+}
+
+// shrinkFactor is the whole factor blobsIn shrinks region r by: 1 up to maxRegionPixels.
+func shrinkFactor(r image.Rectangle) int {
+	a := float64(r.Dx() * r.Dy())
+	if a <= maxRegionPixels {
+		return 1
+	}
+	return int(math.Ceil(math.Sqrt(a / maxRegionPixels)))
 }
 
 // indexPairs pairs the blobs into likely (rank, suit) pairs, most plausible first. An index

@@ -214,8 +214,8 @@ func scaled(img gocv.Mat, smp dataset.Sample, f float64) (gocv.Mat, dataset.Samp
 	}
 	w, h := int(math.Round(f*float64(img.Cols()))), int(math.Round(f*float64(img.Rows())))
 	gocv.Resize(img, &out, image.Pt(w, h), 0, 0, interp)
+	sx, sy := float64(w)/float64(img.Cols()), float64(h)/float64(img.Rows())
 	img.Close()
-	sx, sy := float64(w)/float64(smp.Width), float64(h)/float64(smp.Height)
 	smp.Width, smp.Height = w, h
 	smp.Truth = slices.Clone(smp.Truth)
 	for i := range smp.Truth {
