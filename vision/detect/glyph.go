@@ -36,6 +36,7 @@ type cornerPatch struct {
 	// working buffers of blobs
 	runs    []inkRun
 	blobBuf []blob
+	saved   []float32 // the ink, while a cut of it is tried
 }
 
 // extractCorner copies corner c of the card into an upright patch and computes ink strength
@@ -211,6 +212,61 @@ func cutIndex(p *cornerPatch, labels []int32, cardW, cardH int) (rank, suit imag
 		thr = lower
 	}
 	return image.Rectangle{}, image.Rectangle{}, thr, false
+}
+
+// cutBeforeFrame cuts the index of an upright corner patch where cutIndex found none
+// because the glyphs run into the frame of a court card's picture (see frameLine): from
+// what lies before the frame, at the index's ink threshold and at the lower one. The cut
+// must be of glyphs an index could have: a rank at least a sixth of the patch high and a
+// third as wide as high, a suit at least half as wide as high (slivers beside a card's
+// edge are none). The ink beyond the frame stays cleared when an index is cut (the index's
+// surroundings are then the paper before the frame); otherwise the patch is left as it
+// was. The reader alone cuts so: models built on these cuts read worse (see
+// docs/vision.md).
+func cutBeforeFrame(p *cornerPatch, labels []int32, cardW, cardH int) (rank, suit image.Rectangle, thr float32, ok bool) {
+	t0 := indexThreshold(p)
+	lower := max(0.7*t0, 0.15)
+	x, ok := p.frameLine(lower)
+	if !ok {
+		return image.Rectangle{}, image.Rectangle{}, t0, false
+	}
+	p.saved = append(p.saved[:0], p.ink...)
+	for y := 0; y < p.h; y++ {
+		clear(p.ink[y*p.w+x : (y+1)*p.w])
+	}
+	for _, thr = range [...]float32{t0, lower} {
+		bs := p.blobs(thr, labels)
+		rank, suit, ok = indexGlyphs(p, bs, labels, cardW, cardH)
+		if ok && !clipped(rank) && !clipped(suit) && 6*rank.Dy() >= p.h && 3*rank.Dx() >= rank.Dy() && 2*suit.Dx() >= suit.Dy() {
+			return rank, suit, thr, true
+		}
+	}
+	copy(p.ink, p.saved)
+	return image.Rectangle{}, image.Rectangle{}, thr, false
+}
+
+// frameLine finds the frame of a court card's picture beside the index of an upright corner
+// patch: a straight stroke of ink at threshold thr running down most of the patch, a quarter
+// to three fifths of the way across. It returns the column where the stroke begins. When the
+// print is blurred, the frame joins the index glyphs to the picture; what lies left of it
+// is the index.
+func (p *cornerPatch) frameLine(thr float32) (int, bool) {
+	minRun := p.h * 6 / 10
+	for x := p.w / 4; x < p.w*3/5; x++ {
+		run, best := 0, 0
+		for y := 0; y < p.h; y++ {
+			if p.ink[y*p.w+x] >= thr {
+				run++
+				best = max(best, run)
+			} else {
+				run = 0
+			}
+		}
+		if best >= minRun {
+			return x, true
+		}
+	}
+	return 0, false
 }
 
 // otsu is the Otsu threshold of a 64-bin histogram of ink strengths over n pixels, never

@@ -3,6 +3,7 @@ package detect
 import (
 	"image"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -65,6 +66,62 @@ func TestCutIndex(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := patchOf(tc.inks...)
 			rank, suit, _, ok := cutIndex(p, make([]int32, p.w*p.h), canonW, canonH)
+			if !ok {
+				t.Fatal("no index cut")
+			}
+			if rank != tc.rank || suit != tc.suit {
+				t.Errorf("rank %v suit %v, want %v and %v", rank, suit, tc.rank, tc.suit)
+			}
+		})
+	}
+}
+
+// On a small, blurred court card the frame of the picture, printed close by, runs into the
+// index glyphs and joins them to the picture at every threshold, so that cutIndex finds no
+// index (IMG_3321's queen of hearts): the index is what lies before the frame.
+func TestCutBeforeFrame(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		inks       []ink
+		rank, suit image.Rectangle // none expected when empty
+	}{
+		{
+			name: "an index touching the frame of a court card's picture",
+			inks: []ink{{image.Rect(4, 12, 21, 36), 0.9, 0.5}, {image.Rect(4, 42, 21, 60), 0.9, 0.5},
+				{image.Rect(21, 20, 24, 106), 0.9, 0.5}, {image.Rect(24, 30, 50, 62), 0.9, 0.5}},
+			rank: image.Rect(4, 12, 21, 36), suit: image.Rect(4, 42, 21, 60),
+		},
+		{
+			// Slivers beside a long stroke (a card's edge) are no glyphs: no suit is a
+			// tenth as wide as it is high.
+			name: "slivers beside a card's edge",
+			inks: []ink{{image.Rect(12, 20, 15, 40), 0.9, 0.5}, {image.Rect(12, 41, 14, 63), 0.9, 0.5},
+				{image.Rect(15, 10, 18, 106), 0.9, 0.5}},
+		},
+		{
+			// Nor are specks (on a photograph's edge, wood grain read as a 4S).
+			name: "specks touching a long stroke",
+			inks: []ink{{image.Rect(11, 38, 14, 46), 0.9, 0}, {image.Rect(10, 48, 14, 55), 0.9, 0},
+				{image.Rect(14, 10, 17, 106), 0.9, 0}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := patchOf(tc.inks...)
+			labels := make([]int32, p.w*p.h)
+			if rank, suit, _, ok := cutIndex(p, labels, canonW, canonH); ok {
+				t.Fatalf("cutIndex cut rank %v suit %v: the case tests nothing", rank, suit)
+			}
+			before := slices.Clone(p.ink)
+			rank, suit, _, ok := cutBeforeFrame(p, labels, canonW, canonH)
+			if tc.rank.Empty() {
+				if ok {
+					t.Fatalf("cut rank %v suit %v, want none", rank, suit)
+				}
+				if !slices.Equal(p.ink, before) {
+					t.Error("the patch's ink was not restored")
+				}
+				return
+			}
 			if !ok {
 				t.Fatal("no index cut")
 			}
