@@ -876,10 +876,7 @@ func (c *Cards) readCorner(card *rgbImage, k int, out *cornerRead) {
 	if cap(c.labels) < card.w*card.h {
 		c.labels = make([]int32, card.w*card.h)
 	}
-	rb, sb, thr, ok := cutIndex(&c.patch, c.labels[:n], card.w, card.h)
-	if !ok {
-		rb, sb, thr, ok = cutBeforeFrame(&c.patch, c.labels[:n], card.w, card.h)
-	}
+	rb, sb, thr, ok := cutIndex(&c.patch, c.labels[:n], card.w, card.h, true)
 	out.ok = ok
 	out.index = image.Rectangle{}
 	if !ok {

@@ -196,39 +196,37 @@ func indexThreshold(p *cornerPatch) float32 {
 
 // cutIndex finds the rank and suit glyphs of the index of an upright corner patch, with the
 // ink threshold of the index, and once more with a lower one when the glyphs fall apart.
-// labels receives the patch's blob labels.
-func cutIndex(p *cornerPatch, labels []int32, cardW, cardH int) (rank, suit image.Rectangle, thr float32, ok bool) {
-	thr = indexThreshold(p)
-	for try := 0; try < 2; try++ {
+// With beforeFrame (the reader; not build-cards: models built on these cuts read worse, see
+// docs/vision.md), a corner where neither cuts an index is tried once more, before the
+// frame of a court card's picture (see cutBeforeFrame). labels receives the patch's blob
+// labels.
+func cutIndex(p *cornerPatch, labels []int32, cardW, cardH int, beforeFrame bool) (rank, suit image.Rectangle, thr float32, ok bool) {
+	t0 := indexThreshold(p)
+	lower := max(0.7*t0, 0.15) // below t0: indexThreshold is minInk at least
+	for _, thr = range [...]float32{t0, lower} {
 		bs := p.blobs(thr, labels)
 		rank, suit, ok = indexGlyphs(p, bs, labels, cardW, cardH)
 		if ok && !clipped(rank) && !clipped(suit) {
 			return rank, suit, thr, true
 		}
-		lower := max(0.7*thr, 0.15)
-		if lower >= thr {
-			break
-		}
-		thr = lower
+	}
+	if beforeFrame {
+		return cutBeforeFrame(p, labels, cardW, cardH, t0, lower)
 	}
 	return image.Rectangle{}, image.Rectangle{}, thr, false
 }
 
-// cutBeforeFrame cuts the index of an upright corner patch where cutIndex found none
-// because the glyphs run into the frame of a court card's picture (see frameLine): from
-// what lies before the frame, at the index's ink threshold and at the lower one. The cut
-// must be of glyphs an index could have: a rank at least a sixth of the patch high and a
-// third as wide as high, a suit at least half as wide as high (slivers beside a card's
-// edge are none). The ink beyond the frame stays cleared when an index is cut (the index's
-// surroundings are then the paper before the frame); otherwise the patch is left as it
-// was. The reader alone cuts so: models built on these cuts read worse (see
-// docs/vision.md).
-func cutBeforeFrame(p *cornerPatch, labels []int32, cardW, cardH int) (rank, suit image.Rectangle, thr float32, ok bool) {
-	t0 := indexThreshold(p)
-	lower := max(0.7*t0, 0.15)
+// cutBeforeFrame cuts the index of an upright corner patch whose glyphs run into the frame
+// of a court card's picture (see frameLine) from what lies before the frame, at the index's
+// ink threshold t0 and at the lower one. The cut must be of glyphs an index could have: a
+// rank at least a sixth of the patch high and a third as wide as high, a suit at least half
+// as wide as high (slivers beside a card's edge are none). The ink beyond the frame stays
+// cleared when an index is cut (the index's surroundings are then the paper before the
+// frame); otherwise the patch is left as it was.
+func cutBeforeFrame(p *cornerPatch, labels []int32, cardW, cardH int, t0, lower float32) (rank, suit image.Rectangle, thr float32, ok bool) {
 	x, ok := p.frameLine(lower)
 	if !ok {
-		return image.Rectangle{}, image.Rectangle{}, t0, false
+		return image.Rectangle{}, image.Rectangle{}, lower, false
 	}
 	p.saved = append(p.saved[:0], p.ink...)
 	for y := 0; y < p.h; y++ {

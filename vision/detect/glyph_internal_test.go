@@ -65,7 +65,7 @@ func TestCutIndex(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := patchOf(tc.inks...)
-			rank, suit, _, ok := cutIndex(p, make([]int32, p.w*p.h), canonW, canonH)
+			rank, suit, _, ok := cutIndex(p, make([]int32, p.w*p.h), canonW, canonH, false)
 			if !ok {
 				t.Fatal("no index cut")
 			}
@@ -108,11 +108,11 @@ func TestCutBeforeFrame(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := patchOf(tc.inks...)
 			labels := make([]int32, p.w*p.h)
-			if rank, suit, _, ok := cutIndex(p, labels, canonW, canonH); ok {
+			if rank, suit, _, ok := cutIndex(p, labels, canonW, canonH, false); ok {
 				t.Fatalf("cutIndex cut rank %v suit %v: the case tests nothing", rank, suit)
 			}
 			before := slices.Clone(p.ink)
-			rank, suit, _, ok := cutBeforeFrame(p, labels, canonW, canonH)
+			rank, suit, _, ok := cutIndex(p, labels, canonW, canonH, true)
 			if tc.rank.Empty() {
 				if ok {
 					t.Fatalf("cut rank %v suit %v, want none", rank, suit)

@@ -98,7 +98,7 @@ func GlyphSamples(img gocv.Mat, q CardQuad, jitter [4]gocv.Point2f, blur float64
 		for k := 0; k < numCorners; k++ {
 			extractCorner(&card, k, &patch)
 			labels := make([]int32, patch.w*patch.h)
-			rb, sb, thr, ok := cutIndex(&patch, labels, card.w, card.h)
+			rb, sb, thr, ok := cutIndex(&patch, labels, card.w, card.h, false)
 			if !ok {
 				continue
 			}
@@ -166,7 +166,7 @@ func PipSamples(img gocv.Mat, q CardQuad, rot90 bool) [][]float32 {
 	for _, c := range []int{0, 2} {
 		var idx image.Rectangle
 		extractCorner(&card, c, &patch)
-		if rb, sb, _, ok := cutIndex(&patch, labels[:patch.w*patch.h], card.w, card.h); ok {
+		if rb, sb, _, ok := cutIndex(&patch, labels[:patch.w*patch.h], card.w, card.h, false); ok {
 			idx = rb.Union(sb)
 		}
 		pips, thr := upperPips(&card, c, &patch, labels, idx)
