@@ -311,7 +311,7 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 				continue
 			}
 			if reads[i] == nil {
-				r := c.read(src, cd.q)
+				r := c.readSteady(src, cd.q)
 				reads[i] = &r
 			}
 			r := reads[i]
@@ -321,6 +321,9 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 			case pass == 1 && r.conf >= minSingleConf && r.clutter <= maxClutter:
 				// (One "index" amid ink, in a quad the finder outlined, is a glyph pair of
 				// cloth, wood grain or a picture.)
+				if j := tighterOutline(cands, reads, i); j >= 0 {
+					cd, r = cands[j], reads[j]
+				}
 				add(cd, r, observation.CardLabel(r.rank, r.suit), r.conf)
 			case pass == 2 && r.evidence:
 				add(cd, r, observation.Unknown, math.Max(0.05, math.Min(r.conf, 0.3)))
@@ -334,6 +337,31 @@ func (c *Cards) selectCards(src gocv.Mat, cands []quadCand) []observation.Object
 		out[i] = a.obj
 	}
 	return out
+}
+
+// tighterOutline returns the candidate inside quad i that reads as the same card from pips
+// that count its rank, where quad i's own reading has no such pips; else -1. The finder
+// outlines a card twice when its edge merges on one side with what lies beside it (a
+// shadow, the pattern of a cloth): once alone and once with that strip. Both hold the
+// card's index, and the larger is first in line, but only the card's own outline puts the
+// pips where a card has them.
+func tighterOutline(cands []quadCand, reads []*cardRead, i int) int {
+	r := reads[i]
+	if r.pips > 0 && pipRank(r.pips) == r.rank {
+		return -1
+	}
+	best := -1
+	for j, cd := range cands {
+		o := reads[j]
+		if j == i || o == nil || o.rank != r.rank || o.suit != r.suit || o.pips == 0 || pipRank(o.pips) != o.rank ||
+			o.clutter > maxClutter || o.conf < r.conf || containment(cd.bounds, cands[i].bounds) < 0.9 {
+			continue
+		}
+		if best < 0 || o.conf > reads[best].conf {
+			best = j
+		}
+	}
+	return best
 }
 
 // minPairRatio is the least ratio of a quad's long sides to its short ones at which it may
@@ -849,6 +877,78 @@ func (c *Cards) read(src gocv.Mat, q [4]pt) cardRead {
 	}
 	return c.checkPips(r)
 }
+
+// readSteady reads quad q like read and, when that gives no sure reading of a card seen
+// smaller than the canonical card, reads it again shifted by half a frame pixel each way.
+// The glyphs of a small index are a few pixels high: where the warp samples them decides
+// whether their strokes join or part, and a reading that changes with half a pixel is no
+// reading to rest on. The card that more than half of the steadyReads readings name is the
+// reading (see steadiest); with no such card, the first reading stands.
+func (c *Cards) readSteady(src gocv.Mat, q [4]pt) cardRead {
+	r := c.read(src, q)
+	short := math.Min((q[0].dist(q[1])+q[2].dist(q[3]))/2, (q[1].dist(q[2])+q[3].dist(q[0]))/2)
+	if (r.corners == 2 && r.conf >= sureConf) || short >= 0.6*canonW {
+		return r
+	}
+	var buf [steadyReads]cardRead
+	reads := append(buf[:0], r)
+	for _, d := range [...]pt{{X: 0.5, Y: 0.5}, {X: -0.5, Y: -0.5}, {X: 0.5, Y: -0.5}, {X: -0.5, Y: 0.5}} {
+		if _, n := steadiest(reads); 2*(n+steadyReads-len(reads)) <= steadyReads {
+			break // no card can have most of the readings now
+		}
+		var jq [4]pt
+		for k := range q {
+			jq[k] = q[k].add(d)
+		}
+		reads = append(reads, c.read(src, jq))
+	}
+	best, n := steadiest(reads)
+	if 2*n <= steadyReads {
+		return r // no card that most readings name
+	}
+	return reads[best]
+}
+
+// steadiest returns the reading of the card that most readings name (the surer card in a
+// tie), and how many name it. The reading is the first one when it names that card, else
+// the surest that does.
+func steadiest(reads []cardRead) (int, int) {
+	names := func(x cardRead) bool { return x.corners > 0 && x.conf >= minCardConf }
+	best, bn, bs := 0, 0, 0.0
+	for i, x := range reads {
+		if !names(x) {
+			continue
+		}
+		n, sum := 0, 0.0
+		for _, y := range reads {
+			if names(y) && y.rank == x.rank && y.suit == x.suit {
+				n++
+				sum += y.conf
+			}
+		}
+		if n > bn || (n == bn && sum > bs) {
+			best, bn, bs = i, n, sum
+		}
+	}
+	if bn == 0 {
+		return 0, 0
+	}
+	card := reads[best]
+	same := func(x cardRead) bool { return names(x) && x.rank == card.rank && x.suit == card.suit }
+	if same(reads[0]) {
+		return 0, bn
+	}
+	for i, x := range reads {
+		if same(x) && x.conf > reads[best].conf {
+			best = i
+		}
+	}
+	return best, bn
+}
+
+// steadyReads is how many readings readSteady makes of a quad at most: as it is, and shifted
+// by half a pixel four ways.
+const steadyReads = 5
 
 // sureOf reports whether orientation o read two opposite index corners with the same
 // confident rank and suit.

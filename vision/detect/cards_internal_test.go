@@ -159,3 +159,64 @@ func TestFitsIn(t *testing.T) {
 		}
 	}
 }
+
+// The steadiest reading is of the card that most readings name; the first reading when it
+// names that card, the surer one of a tie otherwise.
+func TestSteadiest(t *testing.T) {
+	read := func(card string, conf float64) cardRead {
+		if card == "" {
+			return cardRead{}
+		}
+		return cardRead{rank: card[0], suit: card[1], conf: conf, corners: 1}
+	}
+	for _, tc := range []struct {
+		name  string
+		reads []cardRead
+		best  int
+		n     int
+	}{
+		{"nothing read", []cardRead{read("", 0), read("", 0), read("", 0)}, 0, 0},
+		{"the first reading named by most", []cardRead{read("4H", 0.6), read("4H", 0.9), read("", 0), read("4H", 0.7), read("7H", 0.95)}, 0, 3},
+		{"most name another card than the first reading",
+			[]cardRead{read("8H", 0.8), read("AH", 0.6), read("AH", 0.7), read("AH", 0.65), read("", 0)}, 2, 3},
+		{"the first reading found nothing", []cardRead{read("", 0), read("6S", 0.7), read("6S", 0.8), read("6S", 0.75), read("", 0)}, 2, 3},
+		{"a tie goes to the surer card", []cardRead{read("", 0), read("KH", 0.6), read("KC", 0.9), read("KH", 0.6), read("KC", 0.8)}, 2, 2},
+		{"readings too unsure to name a card", []cardRead{read("", 0), read("KH", 0.2), read("KH", 0.3), read("KH", 0.1), read("QH", 0.5)}, 4, 1},
+	} {
+		best, n := steadiest(tc.reads)
+		if best != tc.best || n != tc.n {
+			t.Errorf("%s: reading %d named by %d, want %d by %d", tc.name, best, n, tc.best, tc.n)
+		}
+	}
+}
+
+// A card outlined twice, alone and with a strip of what lies beside it, is given the outline
+// whose pips count its rank.
+func TestTighterOutline(t *testing.T) {
+	quad := func(x0, y0, x1, y1 float64) quadCand {
+		q := [4]pt{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
+		return quadCand{q: q, bounds: quadBounds(q)}
+	}
+	big, tight, beside := quad(106, 7, 269, 265), quad(143, 101, 263, 267), quad(300, 101, 420, 267)
+	th := func(conf float64, pips int) *cardRead {
+		return &cardRead{rank: 'T', suit: 'H', conf: conf, corners: 1, pips: pips}
+	}
+	for _, tc := range []struct {
+		name  string
+		cands []quadCand
+		reads []*cardRead
+		want  int
+	}{
+		{"the outline whose pips count the rank", []quadCand{big, tight}, []*cardRead{th(0.8, 0), th(0.95, 10)}, 1},
+		{"the larger outline's pips count the rank already", []quadCand{big, tight}, []*cardRead{th(0.8, 10), th(0.95, 10)}, -1},
+		{"pips that count another rank", []quadCand{big, tight}, []*cardRead{th(0.8, 0), th(0.95, 9)}, -1},
+		{"another card", []quadCand{big, tight}, []*cardRead{th(0.8, 0), {rank: '9', suit: 'H', conf: 0.95, corners: 1, pips: 9}}, -1},
+		{"a less sure reading", []quadCand{big, tight}, []*cardRead{th(0.8, 0), th(0.7, 10)}, -1},
+		{"not inside", []quadCand{big, beside}, []*cardRead{th(0.8, 0), th(0.95, 10)}, -1},
+		{"not read", []quadCand{big, tight}, []*cardRead{th(0.8, 0), nil}, -1},
+	} {
+		if got := tighterOutline(tc.cands, tc.reads, 0); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}

@@ -47,11 +47,17 @@ func run() int {
 	fold := flag.Int("fold", -1, "evaluate the photographs of this cross-validation fold only (0-4)")
 	crossval := flag.String("crossval", "", "folder with one model folder per fold (0/ to 4/, each built with build-cards -leave-out-fold N): read every photograph with the models that never saw it; several folders, comma-separated (fold models built with other -seed values), give a row each and a row pooling them")
 	scale := flag.Float64("scale", 1, "enlarge (or shrink) every photograph and its labels by this factor before reading it: how the recognisers fare on cards seen larger or smaller than the sets show them")
+	turn := flag.Int("turn", 0, "turn every photograph and its labels this many quarter turns clockwise before reading it (0-3): how the recognisers fare on cards seen from another side of the table")
 	flag.Parse()
 	if *scale < 0.25 || *scale > 4 {
 		fmt.Fprintf(os.Stderr, "eval-vision: -scale %v: want 0.25 to 4\n", *scale)
 		return 2
 	}
+	if *turn < 0 || *turn > 3 {
+		fmt.Fprintf(os.Stderr, "eval-vision: -turn %v: want 0 to 3\n", *turn)
+		return 2
+	}
+	view := view{scale: *scale, turn: *turn}
 
 	var cm *models.CardModels
 	var err error
@@ -118,13 +124,13 @@ func run() int {
 		pooled := map[string]*eval.Counts{}
 		var splits []string
 		for _, run := range runs {
-			bySplit, centre, sp, err := measure(set, run.det, *fold, *crossval != "", *scale)
+			bySplit, centre, sp, err := measure(set, run.det, *fold, *crossval != "", view)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "eval-vision:", err)
 				return 1
 			}
 			for _, s := range sp {
-				rows = append(rows, eval.Row{Set: name + scaleSuffix(*scale) + run.suffix, Split: s, Counts: *bySplit[s]})
+				rows = append(rows, eval.Row{Set: name + view.suffix() + run.suffix, Split: s, Counts: *bySplit[s]})
 				if set.Kind == "dice" {
 					rows = append(rows, eval.Row{Set: name + " (matched by centre)", Split: s, Counts: *centre[s]})
 				}
@@ -168,8 +174,8 @@ type cardRun struct {
 // measure reads every photograph of set (of cross-validation fold onlyFold, unless it is -1;
 // of the dev split only when devOnly) with det, and scores it per split, by IoU and by centre.
 // A foldDetectors det reads each photograph with the models of its fold. Each photograph
-// and its labels are resized by scale first.
-func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool, scale float64) (bySplit, centre map[string]*eval.Counts, splits []string, err error) {
+// and its labels are resized and turned as v says first.
+func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool, v view) (bySplit, centre map[string]*eval.Counts, splits []string, err error) {
 	bySplit = map[string]*eval.Counts{}
 	centre = map[string]*eval.Counts{} // dice also scored by centre (see eval.Counts)
 	for _, smp := range set.Samples {
@@ -187,8 +193,11 @@ func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool, scale f
 			splits = append(splits, smp.Split)
 		}
 		img := gocv.IMRead(smp.Path, gocv.IMReadColor)
-		if scale != 1 && !img.Empty() {
-			img, smp = scaled(img, smp, scale)
+		if v.scale != 1 && !img.Empty() {
+			img, smp = scaled(img, smp, v.scale)
+		}
+		if v.turn != 0 && !img.Empty() {
+			img, smp = turned(img, smp, v.turn)
 		}
 		d := det
 		if cv, ok := det.(foldDetectors); ok {
@@ -227,12 +236,43 @@ func scaled(img gocv.Mat, smp dataset.Sample, f float64) (gocv.Mat, dataset.Samp
 	return out, smp
 }
 
-// scaleSuffix names the scale in a row's set name ("" at 1).
-func scaleSuffix(f float64) string {
-	if f == 1 {
-		return ""
+// turned turns img (which it closes) and the sample's labels by quarter turns clockwise.
+func turned(img gocv.Mat, smp dataset.Sample, quarters int) (gocv.Mat, dataset.Sample) {
+	out := gocv.NewMat()
+	smp.Truth = slices.Clone(smp.Truth)
+	for q := 0; q < quarters; q++ {
+		gocv.Rotate(img, &out, gocv.Rotate90Clockwise)
+		img.Close()
+		img, out = out, gocv.NewMat()
+		// A quarter turn clockwise takes (x, y) of a W x H image to (H-y, x).
+		h := smp.Height
+		smp.Width, smp.Height = smp.Height, smp.Width
+		for i := range smp.Truth {
+			b := &smp.Truth[i].Box
+			b.X, b.Y, b.W, b.H = h-(b.Y+b.H), b.X, b.H, b.W
+		}
 	}
-	return fmt.Sprintf(" ×%g", f)
+	out.Close()
+	return img, smp
+}
+
+// view is how each photograph is shown to the recognisers: resized by scale, then turned
+// turn quarter turns clockwise.
+type view struct {
+	scale float64
+	turn  int
+}
+
+// suffix names the view in a row's set name ("" for the photographs as they are).
+func (v view) suffix() string {
+	s := ""
+	if v.scale != 1 {
+		s += fmt.Sprintf(" ×%g", v.scale)
+	}
+	if v.turn != 0 {
+		s += fmt.Sprintf(" turned %d°", 90*v.turn)
+	}
+	return s
 }
 
 // foldDetectors holds one card recogniser per cross-validation fold.

@@ -40,10 +40,59 @@ func TestScaled(t *testing.T) {
 			t.Errorf("×%g: the original sample's box changed to %+v", tc.f, orig.Truth[0].Box)
 		}
 	}
-	if got := scaleSuffix(1); got != "" {
-		t.Errorf("scaleSuffix(1) = %q, want none", got)
+	for _, tc := range []struct {
+		v    view
+		want string
+	}{
+		{view{scale: 1}, ""},
+		{view{scale: 1.5}, " ×1.5"},
+		{view{scale: 1, turn: 1}, " turned 90°"},
+		{view{scale: 2, turn: 3}, " ×2 turned 270°"},
+	} {
+		if got := tc.v.suffix(); got != tc.want {
+			t.Errorf("%+v: suffix %q, want %q", tc.v, got, tc.want)
+		}
 	}
-	if got := scaleSuffix(1.5); got != " ×1.5" {
-		t.Errorf("scaleSuffix(1.5) = %q", got)
+}
+
+// turned moves each label with what it labels: the pixels lit inside a labelled box of the
+// photograph are the ones lit inside the turned box of the turned photograph.
+func TestTurned(t *testing.T) {
+	box := observation.Box{X: 50, Y: 10, W: 30, H: 20}
+	for quarters := 0; quarters < 4; quarters++ {
+		img := gocv.NewMatWithSize(60, 100, gocv.MatTypeCV8U)
+		for y := box.Y; y < box.Y+box.H; y++ {
+			for x := box.X; x < box.X+box.W; x++ {
+				img.SetUCharAt(y, x, 255)
+			}
+		}
+		orig := dataset.Sample{Width: 100, Height: 60, Truth: []dataset.Truth{{Label: "QH", Box: box}}}
+		out, smp := turned(img, orig, quarters)
+		if out.Cols() != smp.Width || out.Rows() != smp.Height {
+			t.Fatalf("%d quarter turns: image %dx%d, sample says %dx%d", quarters, out.Cols(), out.Rows(), smp.Width, smp.Height)
+		}
+		b := smp.Truth[0].Box
+		lit, inBox := 0, 0
+		for y := 0; y < out.Rows(); y++ {
+			for x := 0; x < out.Cols(); x++ {
+				if out.GetUCharAt(y, x) == 0 {
+					continue
+				}
+				lit++
+				if x >= b.X && x < b.X+b.W && y >= b.Y && y < b.Y+b.H {
+					inBox++
+				}
+			}
+		}
+		out.Close()
+		if lit != box.W*box.H || inBox != lit || b.W*b.H != lit {
+			t.Errorf("%d quarter turns: box %+v holds %d of %d lit pixels", quarters, b, inBox, lit)
+		}
+		if quarters%2 == 1 && (smp.Width != 60 || smp.Height != 100) {
+			t.Errorf("%d quarter turns: sample %dx%d, want 60x100", quarters, smp.Width, smp.Height)
+		}
+		if orig.Truth[0].Box != box {
+			t.Errorf("%d quarter turns: the original sample's box changed to %+v", quarters, orig.Truth[0].Box)
+		}
 	}
 }
