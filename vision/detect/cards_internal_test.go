@@ -220,3 +220,30 @@ func TestTighterOutline(t *testing.T) {
 		}
 	}
 }
+
+// A card under others is boxed as far as it shows, the same whichever way the frame is
+// turned.
+func TestVisiblePart(t *testing.T) {
+	r := image.Rect
+	for _, tc := range []struct {
+		name string
+		b    image.Rectangle
+		over []image.Rectangle
+		want image.Rectangle
+	}{
+		{"nothing over it", r(0, 0, 100, 140), nil, r(0, 0, 100, 140)},
+		{"a corner covered: whole", r(0, 0, 100, 140), []image.Rectangle{r(70, 100, 200, 300)}, r(0, 0, 100, 140)},
+		{"its right part covered", r(0, 0, 100, 140), []image.Rectangle{r(40, -10, 200, 150)}, r(0, 0, 40, 140)},
+		{"its top covered", r(0, 0, 100, 140), []image.Rectangle{r(-10, -10, 110, 90)}, r(0, 90, 100, 140)},
+		{"all covered", r(0, 0, 100, 140), []image.Rectangle{r(-10, -10, 110, 150)}, image.Rectangle{}},
+		// A card over its top-left, most of both ways: an L in view, whose arms are the
+		// strip along the bottom (260x95) and the strip along the right (73x221).
+		{"an L, the bottom arm larger", r(155, 135, 460, 356), []image.Rectangle{r(130, 88, 387, 261)}, r(155, 261, 460, 356)},
+		// The same turned a quarter turn clockwise (x, y → 480-y, x).
+		{"the L turned", r(124, 155, 345, 460), []image.Rectangle{r(219, 130, 392, 387)}, r(124, 155, 219, 460)},
+	} {
+		if got := visiblePart(tc.b, tc.over); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

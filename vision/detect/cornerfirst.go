@@ -308,8 +308,11 @@ func matFloat64s(m gocv.Mat) []float64 {
 }
 
 // visiblePart cuts a box down by the boxes of cards lying over it where they cover much of a
-// side of it, so that a card under others is boxed about as far as it shows.
+// side of it, so that a card under others is boxed about as far as it shows. A card over
+// it that covers much of both its height and its width (lying over a corner) leaves an L
+// in view: the larger arm of the L is kept.
 func visiblePart(b image.Rectangle, over []image.Rectangle) image.Rectangle {
+	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
 	for _, o := range over {
 		in := b.Intersect(o)
 		if in.Empty() {
@@ -318,19 +321,26 @@ func visiblePart(b image.Rectangle, over []image.Rectangle) image.Rectangle {
 		if in.Eq(b) {
 			return image.Rectangle{}
 		}
+		cut := b
 		if 2*in.Dy() >= b.Dy() && in.Dx() < b.Dx() { // covers much of its height: cut left or right
-			if left, right := in.Min.X-b.Min.X, b.Max.X-in.Max.X; left >= right {
-				b.Max.X = in.Min.X
-			} else {
-				b.Min.X = in.Max.X
-			}
-		} else if 2*in.Dx() >= b.Dx() && in.Dy() < b.Dy() { // much of its width: cut top or bottom
-			if top, bottom := in.Min.Y-b.Min.Y, b.Max.Y-in.Max.Y; top >= bottom {
-				b.Max.Y = in.Min.Y
-			} else {
-				b.Min.Y = in.Max.Y
+			l, r := b, b
+			l.Max.X, r.Min.X = in.Min.X, in.Max.X
+			cut = l
+			if area(r) > area(l) {
+				cut = r
 			}
 		}
+		if 2*in.Dx() >= b.Dx() && in.Dy() < b.Dy() { // much of its width: cut top or bottom
+			t, u := b, b
+			t.Max.Y, u.Min.Y = in.Min.Y, in.Max.Y
+			if area(u) > area(t) {
+				t = u
+			}
+			if cut == b || area(t) > area(cut) {
+				cut = t
+			}
+		}
+		b = cut
 	}
 	return b
 }

@@ -267,6 +267,8 @@ func TestCardsOfPhotographs(t *testing.T) {
 		{"blackjack-v13/dev/images/IMG_3321_jpeg.rf.6ea0435f5699bf233136ab0355175b9b.jpg", 1, 1, "4H", image.Rect(291, 462, 355, 583)},
 		// A card outlined alone and with a strip of carpet (see tighterOutline).
 		{"cards-edje-tf/dev/IMG_2437.JPG", 1, 1, "TH", image.Rect(143, 101, 263, 266)},
+		// A card under another, seen as an L, boxed by the larger arm (see visiblePart).
+		{"cards-edje-tf/dev/IMG_2641.JPG", 1, 1, "AC", image.Rect(155, 261, 413, 356)},
 	} {
 		t.Run(fmt.Sprintf("%s×%d+%d°", tc.label, tc.scale, 90*tc.turn), func(t *testing.T) {
 			img := gocv.IMRead(filepath.Join(shared, "data", filepath.FromSlash(tc.file)), gocv.IMReadColor)
