@@ -160,8 +160,8 @@ func TestFitsIn(t *testing.T) {
 	}
 }
 
-// The steadiest reading is of the card that most readings name; the first reading when it
-// names that card, the surer one of a tie otherwise.
+// The steadiest reading is of the card that most readings name (the surer card in a tie):
+// the first reading when it names that card, else the surest that does.
 func TestSteadiest(t *testing.T) {
 	read := func(card string, conf float64) cardRead {
 		if card == "" {
