@@ -48,6 +48,7 @@ func run() int {
 	crossval := flag.String("crossval", "", "folder with one model folder per fold (0/ to 4/, each built with build-cards -leave-out-fold N): read every photograph with the models that never saw it; several folders, comma-separated (fold models built with other -seed values), give a row each and a row pooling them")
 	scale := flag.Float64("scale", 1, "enlarge (or shrink) every photograph and its labels by this factor before reading it: how the recognisers fare on cards seen larger or smaller than the sets show them")
 	turn := flag.Int("turn", 0, "turn every photograph and its labels this many quarter turns clockwise before reading it (0-3): how the recognisers fare on cards seen from another side of the table")
+	mirror := flag.Bool("mirror", false, "mirror every photograph and its labels left to right before reading it (before -turn): how the recognisers fare on a camera set to mirror its picture, or on a set's flipped copies")
 	flag.Parse()
 	if *scale < 0.25 || *scale > 4 {
 		fmt.Fprintf(os.Stderr, "eval-vision: -scale %v: want 0.25 to 4\n", *scale)
@@ -57,7 +58,7 @@ func run() int {
 		fmt.Fprintf(os.Stderr, "eval-vision: -turn %v: want 0 to 3\n", *turn)
 		return 2
 	}
-	view := view{scale: *scale, turn: *turn}
+	view := view{scale: *scale, turn: *turn, mirror: *mirror}
 
 	var cm *models.CardModels
 	var err error
@@ -174,7 +175,7 @@ type cardRun struct {
 // measure reads every photograph of set (of cross-validation fold onlyFold, unless it is -1;
 // of the dev split only when devOnly) with det, and scores it per split, by IoU and by centre.
 // A foldDetectors det reads each photograph with the models of its fold. Each photograph
-// and its labels are resized and turned as v says first.
+// and its labels are resized, mirrored and turned as v says first.
 func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool, v view) (bySplit, centre map[string]*eval.Counts, splits []string, err error) {
 	bySplit = map[string]*eval.Counts{}
 	centre = map[string]*eval.Counts{} // dice also scored by centre (see eval.Counts)
@@ -195,6 +196,9 @@ func measure(set *dataset.Set, det detector, onlyFold int, devOnly bool, v view)
 		img := gocv.IMRead(smp.Path, gocv.IMReadColor)
 		if v.scale != 1 && !img.Empty() {
 			img, smp = scaled(img, smp, v.scale)
+		}
+		if v.mirror && !img.Empty() {
+			img, smp = mirrored(img, smp)
 		}
 		if v.turn != 0 && !img.Empty() {
 			img, smp = turned(img, smp, v.turn)
@@ -256,11 +260,25 @@ func turned(img gocv.Mat, smp dataset.Sample, quarters int) (gocv.Mat, dataset.S
 	return img, smp
 }
 
-// view is how each photograph is shown to the recognisers: resized by scale, then turned
-// turn quarter turns clockwise.
+// mirrored mirrors img (which it closes) and the sample's labels left to right.
+func mirrored(img gocv.Mat, smp dataset.Sample) (gocv.Mat, dataset.Sample) {
+	out := gocv.NewMat()
+	gocv.Flip(img, &out, 1)
+	img.Close()
+	smp.Truth = slices.Clone(smp.Truth)
+	for i := range smp.Truth {
+		b := &smp.Truth[i].Box
+		b.X = smp.Width - (b.X + b.W)
+	}
+	return out, smp
+}
+
+// view is how each photograph is shown to the recognisers: resized by scale, mirrored left
+// to right if mirror, then turned turn quarter turns clockwise.
 type view struct {
-	scale float64
-	turn  int
+	scale  float64
+	turn   int
+	mirror bool
 }
 
 // suffix names the view in a row's set name ("" for the photographs as they are).
@@ -268,6 +286,9 @@ func (v view) suffix() string {
 	s := ""
 	if v.scale != 1 {
 		s += fmt.Sprintf(" ×%g", v.scale)
+	}
+	if v.mirror {
+		s += " mirrored"
 	}
 	if v.turn != 0 {
 		s += fmt.Sprintf(" turned %d°", 90*v.turn)

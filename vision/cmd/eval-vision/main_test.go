@@ -48,6 +48,7 @@ func TestScaled(t *testing.T) {
 		{view{scale: 1.5}, " ×1.5"},
 		{view{scale: 1, turn: 1}, " turned 90°"},
 		{view{scale: 2, turn: 3}, " ×2 turned 270°"},
+		{view{scale: 1, turn: 1, mirror: true}, " mirrored turned 90°"},
 	} {
 		if got := tc.v.suffix(); got != tc.want {
 			t.Errorf("%+v: suffix %q, want %q", tc.v, got, tc.want)
@@ -55,11 +56,19 @@ func TestScaled(t *testing.T) {
 	}
 }
 
-// turned moves each label with what it labels: the pixels lit inside a labelled box of the
-// photograph are the ones lit inside the turned box of the turned photograph.
-func TestTurned(t *testing.T) {
+// turned and mirrored move each label with what it labels: the pixels lit inside a
+// labelled box of the photograph are the ones lit inside the moved box of the moved
+// photograph.
+func TestTurnedAndMirrored(t *testing.T) {
 	box := observation.Box{X: 50, Y: 10, W: 30, H: 20}
-	for quarters := 0; quarters < 4; quarters++ {
+	for _, tc := range []struct {
+		name     string
+		quarters int
+		mirror   bool
+	}{
+		{"as it is", 0, false}, {"90°", 1, false}, {"180°", 2, false}, {"270°", 3, false},
+		{"mirrored", 0, true}, {"mirrored, 90°", 1, true},
+	} {
 		img := gocv.NewMatWithSize(60, 100, gocv.MatTypeCV8U)
 		for y := box.Y; y < box.Y+box.H; y++ {
 			for x := box.X; x < box.X+box.W; x++ {
@@ -67,9 +76,13 @@ func TestTurned(t *testing.T) {
 			}
 		}
 		orig := dataset.Sample{Width: 100, Height: 60, Truth: []dataset.Truth{{Label: "QH", Box: box}}}
-		out, smp := turned(img, orig, quarters)
+		out, smp := img, orig
+		if tc.mirror {
+			out, smp = mirrored(out, smp)
+		}
+		out, smp = turned(out, smp, tc.quarters)
 		if out.Cols() != smp.Width || out.Rows() != smp.Height {
-			t.Fatalf("%d quarter turns: image %dx%d, sample says %dx%d", quarters, out.Cols(), out.Rows(), smp.Width, smp.Height)
+			t.Fatalf("%s: image %dx%d, sample says %dx%d", tc.name, out.Cols(), out.Rows(), smp.Width, smp.Height)
 		}
 		b := smp.Truth[0].Box
 		lit, inBox := 0, 0
@@ -86,13 +99,13 @@ func TestTurned(t *testing.T) {
 		}
 		out.Close()
 		if lit != box.W*box.H || inBox != lit || b.W*b.H != lit {
-			t.Errorf("%d quarter turns: box %+v holds %d of %d lit pixels", quarters, b, inBox, lit)
+			t.Errorf("%s: box %+v holds %d of %d lit pixels", tc.name, b, inBox, lit)
 		}
-		if quarters%2 == 1 && (smp.Width != 60 || smp.Height != 100) {
-			t.Errorf("%d quarter turns: sample %dx%d, want 60x100", quarters, smp.Width, smp.Height)
+		if tc.quarters%2 == 1 && (smp.Width != 60 || smp.Height != 100) {
+			t.Errorf("%s: sample %dx%d, want 60x100", tc.name, smp.Width, smp.Height)
 		}
 		if orig.Truth[0].Box != box {
-			t.Errorf("%d quarter turns: the original sample's box changed to %+v", quarters, orig.Truth[0].Box)
+			t.Errorf("%s: the original sample's box changed to %+v", tc.name, orig.Truth[0].Box)
 		}
 	}
 }
