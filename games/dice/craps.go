@@ -466,6 +466,11 @@ func (e *crapsEngine) settle(ev *journal.Event, d1, d2 int) {
 	// Bets that travelled earlier are decided on their own number first (L375, L381).
 	kept := e.traveled[:0]
 	for _, lb := range e.traveled {
+		if lb.dont && e.calls[lb.key] == callOff {
+			// L385: a don't come left "en no action" waits on its number.
+			kept = append(kept, lb)
+			continue
+		}
 		var r result
 		if lb.dont {
 			r = dontPassLine(lb.number, t)
@@ -546,7 +551,7 @@ func (e *crapsEngine) plays(k games.StakeKey, sp crapsSpot, point int) bool {
 		return call == callOn || (call != callOff && (point > 0 || e.cfg.placeWorking))
 	case kOddsCome:
 		return call == callOn || (call != callOff && (point > 0 || e.cfg.comeOddsWorking))
-	case kBuy, kLay, kOddsDontCome:
+	case kBuy, kLay, kOddsDontCome, kDontCome:
 		return call != callOff
 	}
 	return true
@@ -721,6 +726,8 @@ func (e *crapsEngine) standingMoney() {
 		switch {
 		case e.void:
 			s.Outcome, s.Detail = games.Void, "no dice: nothing is decided and the stake stands"
+		case e.calls[k] == callOff:
+			s.Detail = "the bet was called off for this throw: a don't come left «en no action» (L385), or any bet the player called off"
 		case !e.plays(k, sp, e.pointBefore):
 			s.Detail = "the bet was off for this throw (place bets and come odds are off on the come-out unless asked, L477, L485)"
 		}

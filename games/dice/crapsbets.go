@@ -417,6 +417,10 @@ func resolveCraps(sp crapsSpot, point, d1, d2 int, working bool, highLow int64) 
 		// is resolved with its own point by the engine.
 		return lineVerdict(passLine(sp.n, t))
 	case kDontCome:
+		// L385: a don't come left "en no action" waits.
+		if !working {
+			return standing
+		}
 		return lineVerdict(dontPassLine(sp.n, t))
 	case kBig6, kBig8:
 		// L393-L399: wins with the number made any way, loses on 7.
@@ -461,6 +465,11 @@ func resolveCraps(sp crapsSpot, point, d1, d2 int, working bool, highLow int64) 
 		}
 		return oddsVerdict(r, sp.n, trueOdds)
 	case kOddsDontCome:
+		// L479-L481 with L385: follows the don't come bet on its number, and waits with it
+		// while it is called off.
+		if !working {
+			return standing
+		}
 		return oddsVerdict(dontPassLine(sp.n, t), sp.n, layOdds)
 	case kPlace:
 		// L483-L487: wins with its number, loses on 7; plays only once the point is known
