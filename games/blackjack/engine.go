@@ -1206,10 +1206,14 @@ func (e *engine) checkDealerStand(ev *journal.Event) {
 	if e.ph != playing || len(e.dealer) == 0 || (ev == nil && len(e.dealer) < 2) || !e.cfg.dealer.MustDraw(e.dealer) {
 		return
 	}
-	waiting := false
+	// With one card, an ace or a ten-value card, the croupier may still make blackjack (there
+	// is no hole card, L232): a player's blackjack then waits on his second card, which makes it
+	// a push (L242) or pays it 3 to 2 (L244), and so does insurance (L256).
+	mayBJ := len(e.dealer) == 1 && (e.dealer[0].Rank == journal.Ace || Value(e.dealer[0]) == 10)
+	waiting := mayBJ && len(e.insured) > 0
 	for _, b := range e.boxes {
 		for _, h := range b.hands {
-			if len(h.cards) == 0 || h.busted || playerBJ(h) {
+			if len(h.cards) == 0 || h.busted || (playerBJ(h) && !mayBJ) {
 				continue
 			}
 			if h == b.hands[0] && !b.split && e.allEvenMoney(b) {
@@ -1221,8 +1225,11 @@ func (e *engine) checkDealerStand(ev *journal.Event) {
 	if !waiting {
 		return
 	}
-	e.findOnce(onceDealer, ev, e.r.dealerDraw, "", "", games.Text("draw to 17"), games.Text("stood on "+e.dealerText()),
-		fmt.Sprintf("the croupier stood on %d (%s); he must draw on 16 or less", e.cfg.dealer.Total(e.dealer), cardsText(e.dealer)), e.dealerEv)
+	why := fmt.Sprintf("the croupier stood on %d (%s); he must draw on 16 or less", e.cfg.dealer.Total(e.dealer), cardsText(e.dealer))
+	if mayBJ {
+		why += ", and his second card decides whether he has blackjack (a player's blackjack pushes against it, insurance is paid on it)"
+	}
+	e.findOnce(onceDealer, ev, e.r.dealerDraw, "", "", games.Text("draw to 17"), games.Text("stood on "+e.dealerText()), why, e.dealerEv)
 }
 
 func (e *engine) allEvenMoney(b *box) bool {

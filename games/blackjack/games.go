@@ -91,7 +91,7 @@ func Blackjack() *games.Game {
 				Summary: "Perfect Pairs and 21+3 are staked before the deal only on a box where the same player has a blackjack stake."},
 			{ID: ruleDealerDraw, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 1° (L238)",
 				Summary: "The croupier draws on 16 or less and stands on 17 or more, soft 17 included; the hands are settled against the cards as he dealt them.",
-				Reading: "«17 ou 21» is read as 17 to 21: an ace counts 11 whenever that keeps the total at 21 or under (rules.dealer_soft_ace). Standing short is reported only when a hand still waits on the dealer's point."},
+				Reading: "«17 ou 21» is read as 17 to 21: an ace counts 11 whenever that keeps the total at 21 or under (rules.dealer_soft_ace). Standing short is reported only when a hand still waits on the dealer's point: a hand standing, or, while his one card is an ace or a ten (no hole card, L232), a player's blackjack (a push against his blackjack, L242) or an insurance stake (L256)."},
 			{ID: ruleBustCollect, Kind: games.Procedure, Severity: games.Info, Article: am + " art. 5.2 1° (L236)",
 				Summary: "A hand over 21 is collected at once, before the next hand is offered a card.",
 				Reading: "Reported when the journal shows the collect after play moved on; a collect never seen is a camera gap, not a finding."},
