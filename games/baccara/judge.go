@@ -130,6 +130,7 @@ func (e *engine) result(hs []hand, void bool) string {
 	case void:
 		b = append(b, ": void, wrong draw"...)
 	case e.cfg.v == banqueATousVa:
+		bks := e.bankerPoints(hs)
 		for i := 0; i < 2; i++ {
 			if i == 0 {
 				b = append(b, ": "...)
@@ -137,13 +138,17 @@ func (e *engine) result(hs []hand, void bool) string {
 				b = append(b, ", "...)
 			}
 			b = append(b, e.names[i]...)
-			switch cmp(hs[i].final, hs[2].final) {
+			switch cmp(hs[i].final, bks[i]) {
 			case 1:
 				b = append(b, " wins"...)
 			case -1:
 				b = append(b, " loses"...)
 			default:
 				b = append(b, " ties"...)
+			}
+			if bks[i] != hs[2].final {
+				b = append(b, " against the banker's first two cards, "...)
+				b = strconv.AppendInt(b, int64(bks[i]), 10)
 			}
 		}
 	case hs[0].final > hs[1].final:
@@ -672,15 +677,7 @@ func (e *engine) checkLevy(ev *journal.Event, due int64, bankerWon bool) {
 
 // settleTableaux settles banque à tout va (art. 12.6 L733, 12.9 L754-L762).
 func (e *engine) settleTableaux(hs []hand) {
-	// The banker point each tableau meets: his final point, or his first two cards for a
-	// tableau that showed a natural, against which nobody draws (rules.natural_tableau).
-	var bks [2]int
-	for t := range bks {
-		bks[t] = hs[2].final
-		if e.cfg.natTwoCards && hs[t].natural() {
-			bks[t] = hs[2].two
-		}
-	}
+	bks := e.bankerPoints(hs)
 	res := [2]int{cmp(hs[0].final, bks[0]), cmp(hs[1].final, bks[1])}
 	for _, st := range e.stakes.All() {
 		s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
@@ -697,6 +694,20 @@ func (e *engine) settleTableaux(hs []hand) {
 		}
 		e.Settle(s)
 	}
+}
+
+// bankerPoints is the banker point each tableau of banque à tout va meets: his final point,
+// or his first two cards for a tableau that showed a natural, against which nobody draws
+// (rules.natural_tableau).
+func (e *engine) bankerPoints(hs []hand) [2]int {
+	var bks [2]int
+	for t := range bks {
+		bks[t] = hs[2].final
+		if e.cfg.natTwoCards && hs[t].natural() {
+			bks[t] = hs[2].two
+		}
+	}
+	return bks
 }
 
 func cmp(a, b int) int {
