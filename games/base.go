@@ -319,8 +319,10 @@ func (b *Base) EndCoup(ev *journal.Event, payRule Rule) {
 			continue
 		}
 		observed := o.Net(0)
-		if observed == 0 && o.Refunds > 0 {
-			continue // a refund of nothing changes nothing
+		if observed == 0 {
+			// A refund or a collect of nothing, or money that came back as it went: the net
+			// is the 0 due, and a wrong payout is a net that differs from what is due.
+			continue
 		}
 		d := b.Find(nil, payRule, k.Spot, k.Player, Money(0), Money(observed),
 			fmt.Sprintf("%s on %s: the journal shows %s but there is no stake to settle there", k.Player, k.Spot, describeNet(observed)), o.Evidence)
