@@ -95,12 +95,19 @@ func (s *JournalSource) Table() (string, error) {
 	defer f.Close()
 	rd := journal.NewReader(f, s.name)
 	rd.SkipUnknownTypes(true)
+	var first error
 	for {
 		ev, err := rd.Next()
 		if errors.Is(err, io.EOF) {
+			if first != nil {
+				return "", fmt.Errorf("journal %s: no valid event, so no table id; the first invalid line: %w", s.name, first)
+			}
 			return "", fmt.Errorf("journal %s: no event, so no table id", s.name)
 		}
 		if journal.IsInvalid(err) {
+			if first == nil {
+				first = err
+			}
 			continue
 		}
 		if err != nil {
@@ -126,9 +133,29 @@ func (s *JournalSource) Run(ctx context.Context, resume int, out chan<- Item) er
 		f, err = s.open()
 	}
 	defer f.Close()
+	if resume > 0 {
+		// A journal replaced or cut under the same name since the last run is refused: one
+		// shorter than the lines already processed cannot be the same journal (one as long is
+		// checked at the resume line, see Pipeline.verifyResume).
+		n, err := completeLines(f)
+		if err != nil {
+			return fmt.Errorf("journal %s: %w", s.name, err)
+		}
+		if n < resume {
+			return fmt.Errorf("journal %s: %w: it has %d lines, fewer than the %d already processed; move the old state aside or give the new journal another name", s.name, errJournalChanged, n, resume)
+		}
+		f.Close()
+		if f, err = s.open(); err != nil {
+			return fmt.Errorf("journal %s: %w", s.name, err)
+		}
+	}
 	var r io.Reader = f
 	if s.follow {
-		r = &followReader{ctx: ctx, r: f, poll: s.poll}
+		fr := &followReader{ctx: ctx, r: f, poll: s.poll}
+		if file, ok := f.(*os.File); ok {
+			fr.file, fr.path = file, s.name
+		}
+		r = fr
 	}
 	rd := journal.NewReader(r, s.name)
 	var wall time.Time // pacing origin: wall clock and journal time of the first live event
@@ -176,15 +203,51 @@ func (s *JournalSource) Run(ctx context.Context, resume int, out chan<- Item) er
 	}
 }
 
+// errJournalChanged is a journal file replaced or cut under the same name.
+var errJournalChanged = errors.New("the journal was replaced or cut")
+
+// completeLines counts the newline-terminated lines of r.
+func completeLines(r io.Reader) (int, error) {
+	buf := make([]byte, 64<<10)
+	n := 0
+	for {
+		k, err := r.Read(buf)
+		n += bytes.Count(buf[:k], []byte{'\n'})
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
 // followReader reads a growing file: it hands out complete lines only (a line being written
-// is never read half-way) and waits for more at the end of the file until ctx is done.
+// is never read half-way) and waits for more at the end of the file until ctx is done. A file
+// cut shorter than what was read, or another file moved to its path, is errJournalChanged.
 type followReader struct {
 	ctx     context.Context
 	r       io.Reader
+	file    *os.File // the file behind r, if it is one, and its path
+	path    string
 	poll    time.Duration
+	offset  int64
 	pending []byte // read but after the last newline
 	ready   []byte // complete lines not yet handed out
 	buf     []byte
+}
+
+// changed reports whether the followed file was cut or replaced.
+func (f *followReader) changed() bool {
+	if f.file == nil {
+		return false
+	}
+	st, err := f.file.Stat()
+	if err != nil || st.Size() < f.offset {
+		return true
+	}
+	at, err := os.Stat(f.path)
+	return err == nil && !os.SameFile(st, at)
 }
 
 func (f *followReader) Read(p []byte) (int, error) {
@@ -194,6 +257,7 @@ func (f *followReader) Read(p []byte) (int, error) {
 		}
 		n, err := f.r.Read(f.buf)
 		if n > 0 {
+			f.offset += int64(n)
 			f.pending = append(f.pending, f.buf[:n]...)
 			if i := bytes.LastIndexByte(f.pending, '\n'); i >= 0 {
 				f.ready = append(f.ready[:0], f.pending[:i+1]...)
@@ -203,6 +267,9 @@ func (f *followReader) Read(p []byte) (int, error) {
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return 0, err
+		}
+		if f.changed() {
+			return 0, errJournalChanged
 		}
 		select {
 		case <-f.ctx.Done():

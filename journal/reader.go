@@ -262,8 +262,15 @@ func short(b []byte) string {
 	return string(b)
 }
 
-func (p *fieldParser) event(ev *Event) (bool, error) {
+func (p *fieldParser) event(ev *Event) (ok bool, err error) {
 	r := p.r
+	defer func() {
+		// Only a line that is read sets the time later lines may not go before: a rejected
+		// line (a bad field, a stray date) must not blind the lines after it.
+		if ok && err == nil {
+			r.lastT, r.hasLastT = ev.T, true
+		}
+	}()
 	*ev = Event{Line: r.line, Cards: r.cards[:0], Values: r.values[:0], Faults: r.faults[:0]}
 	defer func() {
 		// Keep the grown backing arrays for the next line.
@@ -307,7 +314,6 @@ func (p *fieldParser) event(ev *Event) (bool, error) {
 	if r.hasLastT && ev.T.Before(r.lastT) {
 		return false, fmt.Errorf("time goes backwards: %s is before %s on an earlier line", FormatTime(ev.T), FormatTime(r.lastT))
 	}
-	r.lastT, r.hasLastT = ev.T, true
 
 	if ev.Table, err = p.need(fTable, "table", ev, true); err != nil {
 		return false, err

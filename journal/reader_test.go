@@ -238,3 +238,24 @@ func TestParseBox(t *testing.T) {
 		}
 	}
 }
+
+// A rejected line does not set the time the next lines may not go before: the agent goes on
+// after a bad line, and a stray date on it must not blind the table to every line after it.
+func TestRejectedLineSetsNoTime(t *testing.T) {
+	r := journal.NewReader(strings.NewReader(head+
+		`{"t":"2026-12-05T23:00:00Z","table":"RE-03","type":"bet","spot":"red","player":"P1","amount":-5}`+"\n"+
+		`{"t":"2026-11-22T21:04:07Z","table":"RE-03","type":"coup_end"}`+"\n"), "j.jsonl")
+	if _, err := r.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "negative") {
+		t.Fatalf("the bad line: %v", err)
+	}
+	ev, err := r.Next()
+	if err != nil {
+		t.Fatalf("the line after it: %v", err)
+	}
+	if ev.Type != journal.TypeCoupEnd || ev.Line != 3 {
+		t.Errorf("read %v at line %d", ev.Type, ev.Line)
+	}
+}

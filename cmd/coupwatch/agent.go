@@ -57,15 +57,21 @@ func runAgent(e *env, args []string) int {
 			return exitInvalid
 		}
 		id := *table
-		if id == "" {
-			src, err := agent.FileSource(*journalPath, 0, false)
-			if err == nil {
-				id, err = src.Table()
-			}
-			if err != nil {
-				fmt.Fprintf(e.stderr, "coupwatch agent: %v (give --table)\n", err)
-				return exitInvalid
-			}
+		src, err := agent.FileSource(*journalPath, 0, false)
+		var jid string
+		if err == nil {
+			jid, err = src.Table()
+		}
+		switch {
+		case id == "" && err != nil:
+			fmt.Fprintf(e.stderr, "coupwatch agent: %v (give --table)\n", err)
+			return exitInvalid
+		case id == "":
+			id = jid
+		case err == nil && jid != id:
+			// Every line would be skipped as another table's.
+			fmt.Fprintf(e.stderr, "coupwatch agent: --table %s: the journal %s is table %s's\n", id, *journalPath, jid)
+			return exitInvalid
 		}
 		cfg.Tables = []configs.Table{{ID: id, Source: configs.Source{Journal: *journalPath, Speed: *speed, Follow: *follow}}}
 		if !set["http"] {

@@ -161,6 +161,14 @@ func TestAgentConfigErrors(t *testing.T) {
 	if err := os.WriteFile(unknown, []byte("mqtt:\n  ur1: tcp://x:1883\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	rt09 := filepath.Join(dir, "rt09.jsonl")
+	if err := os.WriteFile(rt09, []byte(`{"t":"2026-11-22T21:00:00.000Z","table":"RT-09","type":"table_open","game":"roulette_european","schema":1}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	garbage := filepath.Join(dir, "garbage.jsonl")
+	if err := os.WriteFile(garbage, []byte("not json\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	good := filepath.Join(dir, "good.yaml")
 	if err := os.WriteFile(good, []byte("site: s1\nmqtt:\n  url: tcp://broker:1883\n  username: agent\ntables:\n  - id: T1\n    source: {journal: /tmp/t1.jsonl, follow: true}\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -181,6 +189,8 @@ func TestAgentConfigErrors(t *testing.T) {
 		{"journal flags without journal", []string{"--config", good, "--speed", "1x"}, nil, exitInvalid, []string{"go with --journal"}, nil},
 		{"missing journal", []string{"--journal", filepath.Join(dir, "none.jsonl")}, nil, exitInvalid, []string{"none.jsonl"}, nil},
 		{"bad speed", []string{"--journal", good, "--speed", "fast"}, nil, exitInvalid, []string{"--speed"}, nil},
+		{"another table's journal", []string{"--journal", rt09, "--table", "RT-21"}, nil, exitInvalid, []string{"--table RT-21", "table RT-09's"}, nil},
+		{"no valid line", []string{"--journal", garbage}, nil, exitInvalid, []string{garbage + ":1: invalid JSON", "give --table"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
