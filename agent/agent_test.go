@@ -433,6 +433,11 @@ func TestFollowAndHealth(t *testing.T) {
 		{"/healthz", "ok", 200},
 		{"/readyz", "ready", 200},
 		{"/metrics", "coupwatch_outbox_depth{table=\"" + table + "\"} 0", 200},
+		// Error counters are there before their first error, at 0 (alerting rules take rate()).
+		{"/metrics", "coupwatch_invalid_events_total{table=\"" + table + "\"} 0", 200},
+		{"/metrics", "coupwatch_mqtt_publish_errors_total{table=\"" + table + "\"} 0", 200},
+		{"/metrics", "coupwatch_mqtt_connect_errors_total{table=\"" + table + "\"} 0", 200},
+		{"/metrics", "coupwatch_outbox_corrupt_records_total{table=\"" + table + "\"} 0", 200},
 	} {
 		resp, err := http.Get(base + c.path)
 		if err != nil {

@@ -119,6 +119,9 @@ func (p *Pipeline) Run(ctx context.Context) error {
 	if m := p.o.Metrics; m != nil {
 		m.up.WithLabelValues(p.o.Table).Set(1)
 		defer m.up.WithLabelValues(p.o.Table).Set(0)
+		// The table's counters are on /metrics from the start, at 0 until they count.
+		m.events.WithLabelValues(p.o.Table)
+		m.invalid.WithLabelValues(p.o.Table)
 	}
 
 	items := make(chan Item, queueSize)

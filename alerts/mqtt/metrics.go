@@ -39,3 +39,11 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	reg.MustRegister(m.published, m.publishErrors, m.connectErrors, m.connects, m.connected, m.latency)
 	return m
 }
+
+// start creates the table's counters at 0, so that they are on /metrics before their first
+// increment (a rate() over a series that appears with its first error misses that error).
+func (m *Metrics) start(table string) {
+	for _, c := range []*prometheus.CounterVec{m.published, m.publishErrors, m.connectErrors, m.connects} {
+		c.WithLabelValues(table)
+	}
+}

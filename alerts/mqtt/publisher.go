@@ -120,6 +120,9 @@ func (p *Publisher) Connected() bool { return p.connected.Load() }
 // disconnects. Whatever is not acknowledged stays in the outbox. Run returns nil when ctx is
 // cancelled and an error only if the outbox fails.
 func (p *Publisher) Run(ctx context.Context, ob *outbox.Outbox) error {
+	if m := p.opts.Metrics; m != nil {
+		m.start(p.opts.Label)
+	}
 	backoff := p.opts.ReconnectMin
 	for {
 		c, lost, err := p.connect(ctx)

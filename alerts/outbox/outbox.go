@@ -152,9 +152,10 @@ func Open(dir string, opts Options) (*Outbox, error) {
 	}
 	if opts.Metrics != nil {
 		opts.Metrics.attach(o)
-		if o.corrupt > 0 {
-			opts.Metrics.corrupt.WithLabelValues(opts.Label).Add(float64(o.corrupt))
-		}
+		// Every counter of the table is on /metrics from the start, at 0 until it counts.
+		opts.Metrics.appended.WithLabelValues(opts.Label)
+		opts.Metrics.acked.WithLabelValues(opts.Label)
+		opts.Metrics.corrupt.WithLabelValues(opts.Label).Add(float64(o.corrupt))
 	}
 	return o, nil
 }
