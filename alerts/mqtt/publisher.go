@@ -15,6 +15,7 @@ import (
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
+	"github.com/eclipse/paho.mqtt.golang/packets"
 
 	"github.com/coupwatch/coupwatch/alerts/outbox"
 )
@@ -118,7 +119,7 @@ func (p *Publisher) Connected() bool { return p.connected.Load() }
 // Run connects (retrying with back-off) and delivers the outbox until ctx is cancelled; then
 // it waits briefly for the acknowledgements in flight, publishes the offline status and
 // disconnects. Whatever is not acknowledged stays in the outbox. Run returns nil when ctx is
-// cancelled and an error only if the outbox fails.
+// cancelled, and an error if the outbox fails or the broker refuses the credentials.
 func (p *Publisher) Run(ctx context.Context, ob *outbox.Outbox) error {
 	if m := p.opts.Metrics; m != nil {
 		m.start(p.opts.Label)
@@ -131,6 +132,11 @@ func (p *Publisher) Run(ctx context.Context, ob *outbox.Outbox) error {
 				return nil
 			}
 			p.connectFailed(err)
+			if refusedCredentials(err) {
+				// Retrying cannot help: the configuration must change. The alerts stay in
+				// the outbox for the next start.
+				return fmt.Errorf("broker %s refused the agent's credentials (mqtt.username, mqtt.password): %w", p.opts.URL, err)
+			}
 			select {
 			case <-ctx.Done():
 				return nil
@@ -159,6 +165,12 @@ func (p *Publisher) Run(ctx context.Context, ob *outbox.Outbox) error {
 		p.outage.Store(true)
 		p.log.Warn("lost the broker connection; undelivered alerts stay in the outbox", "url", p.opts.URL, "undelivered", ob.Depth())
 	}
+}
+
+// refusedCredentials reports whether a connection attempt was refused for its user name or
+// password (CONNACK return codes 4 and 5).
+func refusedCredentials(err error) bool {
+	return errors.Is(err, packets.ErrorRefusedBadUsernameOrPassword) || errors.Is(err, packets.ErrorRefusedNotAuthorised)
 }
 
 func (p *Publisher) connectFailed(err error) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -230,5 +231,69 @@ func TestBrokerKilledMidRun(t *testing.T) {
 	}
 	if v := metricValue(t, f.reg, "coupwatch_mqtt_connects_total"); v < 2 {
 		t.Errorf("connects_total = %v, want a reconnection", v)
+	}
+}
+
+// TestRefusedCredentials: a broker that refuses the agent's user name or password stops the
+// publisher with an error naming the keys to fix (retrying cannot help); the alerts stay in
+// the outbox. The right password delivers them.
+func TestRefusedCredentials(t *testing.T) {
+	m := mqtttest.New(t)
+	m.RequirePassword("agent", "s3cret")
+	m.Start()
+	for _, tc := range []struct {
+		name, user, password string
+		refused              bool
+	}{
+		{"wrong password", "agent", "wrong", true},
+		{"no credentials", "", "", true},
+		{"right password", "agent", "s3cret", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ob, err := outbox.Open(t.TempDir(), outbox.Options{Label: "T1"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ob.Close()
+			if err := ob.Append(alertMsg(0)); err != nil {
+				t.Fatal(err)
+			}
+			pub := mqtt.NewPublisher(mqtt.PublisherOptions{
+				Conn: mqtt.Conn{URL: m.URL(), ClientID: "coupwatch-test-auth", Username: tc.user, Password: tc.password,
+					KeepAlive: 2 * time.Second, ConnectTimeout: 2 * time.Second},
+				AckTimeout:   3 * time.Second,
+				MaxInflight:  8,
+				ReconnectMin: 50 * time.Millisecond, ReconnectMax: 200 * time.Millisecond,
+				Logger: testLogger(t),
+				Label:  "T1",
+			})
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			errc := make(chan error, 1)
+			go func() { errc <- pub.Run(ctx, ob) }()
+			if !tc.refused {
+				wctx, wcancel := context.WithTimeout(ctx, 5*time.Second)
+				defer wcancel()
+				if err := ob.WaitEmpty(wctx); err != nil {
+					t.Fatalf("the alert was not delivered: %v", err)
+				}
+				cancel()
+				if err := <-errc; err != nil {
+					t.Errorf("Run: %v", err)
+				}
+				return
+			}
+			select {
+			case err := <-errc:
+				if err == nil || !strings.Contains(err.Error(), "refused the agent's credentials (mqtt.username, mqtt.password)") {
+					t.Errorf("Run: %v", err)
+				}
+			case <-ctx.Done():
+				t.Fatal("the publisher still retries refused credentials")
+			}
+			if d := ob.Depth(); d != 1 {
+				t.Errorf("outbox depth %d, want the alert kept", d)
+			}
+		})
 	}
 }

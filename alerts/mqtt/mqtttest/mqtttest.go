@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -79,6 +80,24 @@ connection_messages true
 	}
 	tb.Cleanup(m.Kill)
 	return m
+}
+
+// RequirePassword makes the broker (prepared by New, not yet started) refuse anonymous
+// clients and accept user with password only.
+func (m *Mosquitto) RequirePassword(user, password string) {
+	m.tb.Helper()
+	pw := filepath.Join(m.dir, "passwd")
+	if out, err := exec.Command("mosquitto_passwd", "-b", "-c", pw, user, password).CombinedOutput(); err != nil {
+		m.tb.Fatalf("mosquitto_passwd: %v: %s", err, out)
+	}
+	b, err := os.ReadFile(m.conf)
+	if err != nil {
+		m.tb.Fatal(err)
+	}
+	conf := strings.Replace(string(b), "allow_anonymous true\n", "allow_anonymous false\npassword_file "+pw+"\n", 1)
+	if err := os.WriteFile(m.conf, []byte(conf), 0o600); err != nil {
+		m.tb.Fatal(err)
+	}
 }
 
 // Start runs a mosquitto broker for the test and waits until it accepts connections.
