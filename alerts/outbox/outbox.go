@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -103,6 +104,7 @@ type Outbox struct {
 	opts Options
 	log  *slog.Logger
 	now  func() time.Time
+	lock *os.File // holds the directory's lock while open (see lockDir)
 
 	mu       sync.Mutex
 	closed   bool
@@ -134,8 +136,12 @@ func Open(dir string, opts Options) (*Outbox, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("outbox: %w", err)
 	}
+	lock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
 	o := &Outbox{
-		dir: dir, opts: opts, log: opts.Logger, now: opts.Now,
+		dir: dir, opts: opts, log: opts.Logger, now: opts.Now, lock: lock,
 		segs: map[uint64]*segment{}, inflight: map[uint64]*Entry{},
 		wake: make(chan struct{}, 1), empty: make(chan struct{}),
 	}
@@ -674,6 +680,30 @@ func (o *Outbox) closeFiles() {
 		}
 		s.f.Close()
 	}
+	if o.lock != nil {
+		o.lock.Close() // releases the lock
+		o.lock = nil
+	}
+}
+
+// lockDir takes an exclusive lock on the outbox directory (the file LOCK in it) for this
+// process: two processes appending to and acknowledging one outbox would deliver alerts twice
+// and out of order (two agents started on the same data directory). It is a POSIX record
+// lock, owned by the process and released when the process ends, a crash included.
+func lockDir(dir string) (*os.File, error) {
+	f, err := os.OpenFile(filepath.Join(dir, "LOCK"), os.O_CREATE|os.O_RDWR, 0o640)
+	if err != nil {
+		return nil, fmt.Errorf("outbox: %w", err)
+	}
+	lk := syscall.Flock_t{Type: syscall.F_WRLCK, Whence: io.SeekStart}
+	if err := syscall.FcntlFlock(f.Fd(), syscall.F_SETLK, &lk); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EAGAIN) || errors.Is(err, syscall.EACCES) {
+			return nil, fmt.Errorf("outbox %s is in use by another process (another agent on the same data directory?)", dir)
+		}
+		return nil, fmt.Errorf("outbox %s: lock: %w", dir, err)
+	}
+	return f, nil
 }
 
 var _ io.Closer = (*Outbox)(nil)
