@@ -132,7 +132,11 @@ func (s *JournalSource) Run(ctx context.Context, resume int, out chan<- Item) er
 		}
 		f, err = s.open()
 	}
-	defer f.Close()
+	defer func() { // f may be reopened below
+		if f != nil {
+			f.Close()
+		}
+	}()
 	if resume > 0 {
 		// A journal replaced or cut under the same name since the last run is refused: one
 		// shorter than the lines already processed cannot be the same journal (one as long is
@@ -144,8 +148,14 @@ func (s *JournalSource) Run(ctx context.Context, resume int, out chan<- Item) er
 		if n < resume {
 			return fmt.Errorf("journal %s: %w: it has %d lines, fewer than the %d already processed; move the old state aside or give the new journal another name", s.name, errJournalChanged, n, resume)
 		}
-		f.Close()
-		if f, err = s.open(); err != nil {
+		// Read again from the start.
+		if sk, ok := f.(io.Seeker); ok {
+			_, err = sk.Seek(0, io.SeekStart)
+		} else {
+			f.Close()
+			f, err = s.open()
+		}
+		if err != nil {
 			return fmt.Errorf("journal %s: %w", s.name, err)
 		}
 	}
