@@ -145,13 +145,13 @@ func (p *Publisher) Run(ctx context.Context, ob *outbox.Outbox) error {
 			backoff = min(backoff*2, p.opts.ReconnectMax)
 			continue
 		}
-		backoff = p.opts.ReconnectMin
 		if p.outage.Swap(false) {
 			p.log.Info("connected to the broker again", "url", p.opts.URL)
 		} else {
 			p.log.Info("connected to the broker", "url", p.opts.URL)
 		}
 		p.setConnected(true)
+		since := time.Now()
 		err = p.session(ctx, c, lost, ob)
 		p.setConnected(false)
 		if ctx.Err() != nil {
@@ -163,9 +163,27 @@ func (p *Publisher) Run(ctx context.Context, ob *outbox.Outbox) error {
 			return err
 		}
 		p.outage.Store(true)
-		p.log.Warn("lost the broker connection; undelivered alerts stay in the outbox", "url", p.opts.URL, "undelivered", ob.Depth())
+		if time.Since(since) >= shortSession {
+			backoff = p.opts.ReconnectMin
+			p.log.Warn("lost the broker connection; undelivered alerts stay in the outbox", "url", p.opts.URL, "undelivered", ob.Depth())
+			continue
+		}
+		// The broker closed the connection at once: back off as after a failed attempt, or
+		// two clients with one id (two agents for one table) knock each other off in a loop.
+		p.log.Warn("the broker closed the connection at once; is another client connected with the same client id?",
+			"url", p.opts.URL, "client_id", p.opts.ClientID, "retry_in", backoff, "undelivered", ob.Depth())
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, p.opts.ReconnectMax)
 	}
 }
+
+// shortSession is how long a connection must last for the next one to start without waiting:
+// one the broker closes sooner is retried with the back-off of a failed attempt.
+const shortSession = 5 * time.Second
 
 // refusedCredentials reports whether a connection attempt was refused for its user name or
 // password (CONNACK return codes 4 and 5).

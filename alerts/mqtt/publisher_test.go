@@ -297,3 +297,41 @@ func TestRefusedCredentials(t *testing.T) {
 		})
 	}
 }
+
+// TestSameClientIDBacksOff: two publishers with one client id (two agents started for one
+// table) knock each other off the broker; each retries with its back-off instead of
+// reconnecting at once in a loop.
+func TestSameClientIDBacksOff(t *testing.T) {
+	m := mqtttest.Start(t)
+	reg := prometheus.NewRegistry()
+	metrics := mqtt.NewMetrics(reg)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		ob, err := outbox.Open(t.TempDir(), outbox.Options{Label: "T1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ob.Close()
+		pub := mqtt.NewPublisher(mqtt.PublisherOptions{
+			Conn:         mqtt.Conn{URL: m.URL(), ClientID: "coupwatch-test-same", KeepAlive: 2 * time.Second, ConnectTimeout: 2 * time.Second},
+			AckTimeout:   3 * time.Second,
+			MaxInflight:  8,
+			ReconnectMin: 50 * time.Millisecond, ReconnectMax: time.Second,
+			Logger:  testLogger(t),
+			Metrics: metrics,
+			Label:   "T1",
+		})
+		wg.Go(func() {
+			if err := pub.Run(ctx, ob); err != nil {
+				t.Errorf("Run: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	// With the back-off (50 ms doubling to 1 s) each publisher connects about 6 times in 3 s.
+	if n := metricValue(t, reg, "coupwatch_mqtt_connects_total"); n > 30 {
+		t.Errorf("%v connections in 3 s: the two publishers reconnect in a loop", n)
+	}
+}
