@@ -125,6 +125,7 @@ func (p *Publisher) Run(ctx context.Context, ob *outbox.Outbox) error {
 		m.start(p.opts.Label)
 	}
 	backoff := p.opts.ReconnectMin
+	short := 0 // connections in a row that the broker closed at once
 	for {
 		c, lost, err := p.connect(ctx)
 		if err != nil {
@@ -163,15 +164,17 @@ func (p *Publisher) Run(ctx context.Context, ob *outbox.Outbox) error {
 			return err
 		}
 		p.outage.Store(true)
+		p.log.Warn("lost the broker connection; undelivered alerts stay in the outbox", "url", p.opts.URL, "undelivered", ob.Depth())
 		if time.Since(since) >= shortSession {
-			backoff = p.opts.ReconnectMin
-			p.log.Warn("lost the broker connection; undelivered alerts stay in the outbox", "url", p.opts.URL, "undelivered", ob.Depth())
+			backoff, short = p.opts.ReconnectMin, 0
 			continue
 		}
 		// The broker closed the connection at once: back off as after a failed attempt, or
 		// two clients with one id (two agents for one table) knock each other off in a loop.
-		p.log.Warn("the broker closed the connection at once; is another client connected with the same client id?",
-			"url", p.opts.URL, "client_id", p.opts.ClientID, "retry_in", backoff, "undelivered", ob.Depth())
+		if short++; short == 3 {
+			p.log.Warn("the broker keeps closing the connection at once; is another client connected with the same client id?",
+				"url", p.opts.URL, "client_id", p.opts.ClientID)
+		}
 		select {
 		case <-ctx.Done():
 			return nil
