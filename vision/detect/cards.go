@@ -403,7 +403,7 @@ func (c *Cards) splitPairs(src gocv.Mat, cands []quadCand, reads []*cardRead, ac
 // splitQuad cuts a quad whose long sides are at least minPairRatio times its short ones
 // across the middle of its long sides, into two quads (clockwise from top-left).
 func splitQuad(q [4]pt) ([2][4]pt, bool) {
-	s0, s1 := (q[0].dist(q[1])+q[2].dist(q[3]))/2, (q[1].dist(q[2])+q[3].dist(q[0]))/2
+	s0, s1 := meanSides(q)
 	mid := func(a, b pt) pt { return a.add(b).mul(0.5) }
 	switch {
 	case s0 >= minPairRatio*s1:
@@ -682,7 +682,7 @@ func cardSized(q [4]pt, acc []accepted) bool {
 // fitsIn reports whether quad q's short and long sides are at most f times those of quad o.
 func fitsIn(q, o [4]pt, f float64) bool {
 	sides := func(q [4]pt) (float64, float64) {
-		a, b := (q[0].dist(q[1])+q[2].dist(q[3]))/2, (q[1].dist(q[2])+q[3].dist(q[0]))/2
+		a, b := meanSides(q)
 		return min(a, b), max(a, b)
 	}
 	qs, ql := sides(q)
@@ -886,7 +886,7 @@ func (c *Cards) read(src gocv.Mat, q [4]pt) cardRead {
 // reading (see steadiest); with no such card, the first reading stands.
 func (c *Cards) readSteady(src gocv.Mat, q [4]pt) cardRead {
 	r := c.read(src, q)
-	short := math.Min((q[0].dist(q[1])+q[2].dist(q[3]))/2, (q[1].dist(q[2])+q[3].dist(q[0]))/2)
+	short := math.Min(meanSides(q))
 	if (r.corners == 2 && r.conf >= sureConf) || short >= 0.6*canonW {
 		return r
 	}

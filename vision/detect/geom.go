@@ -272,6 +272,12 @@ func quadAngles(q [4]pt) [4]float64 {
 	return a
 }
 
+// meanSides returns the mean lengths of quad q's two pairs of opposite sides: q0-q1 with q2-q3,
+// and q1-q2 with q3-q0.
+func meanSides(q [4]pt) (float64, float64) {
+	return (q[0].dist(q[1]) + q[2].dist(q[3])) / 2, (q[1].dist(q[2]) + q[3].dist(q[0])) / 2
+}
+
 func quadBounds(q [4]pt) image.Rectangle {
 	minX, minY := math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
