@@ -18,6 +18,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -261,11 +262,66 @@ func (c *Config) Password() (Secret, error) {
 
 // String renders the configuration as JSON with the secrets redacted.
 func (c *Config) String() string {
-	b, err := json.MarshalIndent(c, "", "  ")
+	b, err := json.MarshalIndent(readable(reflect.ValueOf(*c)), "", "  ")
 	if err != nil {
 		return fmt.Sprintf("config: %v", err)
 	}
 	return string(b)
+}
+
+// readable turns a configuration value into what json.Marshal prints as the file would say
+// it: durations as "30s" rather than nanoseconds, the rest (secrets included, which marshal
+// themselves redacted) unchanged. Struct fields keep their json names and order.
+func readable(v reflect.Value) any {
+	switch {
+	case v.Type() == reflect.TypeFor[time.Duration]():
+		return time.Duration(v.Int()).String()
+	case v.Kind() == reflect.Struct:
+		var fields []orderedField
+		for i := range v.NumField() {
+			name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+			fields = append(fields, orderedField{name, readable(v.Field(i))})
+		}
+		return orderedObject(fields)
+	case v.Kind() == reflect.Slice && !v.IsNil():
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = readable(v.Index(i))
+		}
+		return out
+	}
+	return v.Interface()
+}
+
+type orderedField struct {
+	name  string
+	value any
+}
+
+// orderedObject is a JSON object whose keys keep the struct's field order.
+type orderedObject []orderedField
+
+func (o orderedObject) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(f.name)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(f.value)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.name, err)
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 // LogValue renders the configuration for slog with the secrets redacted.
@@ -358,8 +414,10 @@ func (c *Config) Validate() error {
 		if t.Source.Journal == "" {
 			bad(key+".source.journal", "required: the journal file this table's events come from")
 		}
-		if _, err := ParseSpeed(t.Source.Speed); err != nil {
+		if sp, err := ParseSpeed(t.Source.Speed); err != nil {
 			bad(key+".source.speed", "%v", err)
+		} else if sp > 0 && t.Source.Follow {
+			bad(key+".source.speed", "%q paces a recorded journal; a followed journal (follow: true) is read as it is written: leave speed out", t.Source.Speed)
 		}
 	}
 	return errors.Join(errs...)

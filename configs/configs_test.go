@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -145,6 +146,10 @@ func TestValidate(t *testing.T) {
 		{"table without source, bad speed", func(c *configs.Config) {
 			c.Tables[0].Source = configs.Source{Speed: "fast"}
 		}, []string{"tables[0].source.journal", "tables[0].source.speed"}},
+		{"paced and followed", func(c *configs.Config) {
+			c.Tables = append(c.Tables, configs.Table{ID: "T2", Source: configs.Source{Journal: "t2.jsonl", Speed: "1x", Follow: true}},
+				configs.Table{ID: "T3", Source: configs.Source{Journal: "t3.jsonl", Speed: "max", Follow: true}})
+		}, []string{"tables[1].source.speed"}},
 		{"mqtt", func(c *configs.Config) {
 			c.MQTT.URL = "http://broker"
 			c.MQTT.Password = "x"
@@ -275,5 +280,30 @@ func TestExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestStringReadsBack: what String prints (and `agent --check` shows) reads durations as a
+// person writes them, and loaded back as a configuration file gives the same configuration.
+func TestStringReadsBack(t *testing.T) {
+	c, err := configs.Load(writeFile(t, "c.yaml", "site: s1\nmqtt:\n  url: tcp://broker:1883\n  keepalive: 45s\nstore:\n  retention: 720h\ntables:\n  - id: T1\n    source: {journal: /tmp/t1.jsonl, speed: 10x}\n"), func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.String()
+	for _, want := range []string{`"keepalive": "45s"`, `"retention": "720h0m0s"`, `"speed": "10x"`, `"site": "s1"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("String() lacks %s:\n%s", want, s)
+		}
+	}
+	if strings.Index(s, `"site"`) > strings.Index(s, `"tables"`) {
+		t.Errorf("String() does not keep the fields' order:\n%s", s)
+	}
+	back, err := configs.Load(writeFile(t, "back.yaml", s), func(string) string { return "" })
+	if err != nil {
+		t.Fatalf("String() does not load back: %v\n%s", err, s)
+	}
+	if !reflect.DeepEqual(back, c) {
+		t.Errorf("loaded back:\n%+v\nwant\n%+v", back, c)
 	}
 }

@@ -52,8 +52,11 @@ func runAgent(e *env, args []string) int {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *journalPath != "" {
-		if _, err := configs.ParseSpeed(*speed); err != nil {
+		if sp, err := configs.ParseSpeed(*speed); err != nil {
 			fmt.Fprintf(e.stderr, "coupwatch agent: --speed: %v\n", err)
+			return exitInvalid
+		} else if sp > 0 && *follow {
+			fmt.Fprintln(e.stderr, "coupwatch agent: --speed paces a recorded journal and --follow reads one as it is written: give one or the other")
 			return exitInvalid
 		}
 		id := *table

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/coupwatch/coupwatch/alerts"
 	"github.com/coupwatch/coupwatch/alerts/mqtt"
 	"github.com/coupwatch/coupwatch/configs"
+	"github.com/coupwatch/coupwatch/games"
 )
 
 // runAlerts implements `coupwatch alerts [--follow] --mqtt-url URL`: a subscriber that prints
@@ -56,6 +58,10 @@ func runAlerts(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "coupwatch alerts: %s %q is not a valid id\n", f.name, f.v)
 			return exitInvalid
 		}
+	}
+	if *kind != "" && !slices.Contains(games.Kinds(), games.Kind(*kind)) {
+		fmt.Fprintf(e.stderr, "coupwatch alerts: --kind %q is not a discrepancy kind; want one of %v\n", *kind, games.Kinds())
+		return exitInvalid
 	}
 	if *session && *clientID == "" {
 		fmt.Fprintln(e.stderr, "coupwatch alerts: --session needs --client-id (the broker keeps the session under that id)")

@@ -185,10 +185,11 @@ func TestAgentConfigErrors(t *testing.T) {
 		{"invalid values", []string{"--config", bad}, nil, exitInvalid, []string{bad + " is invalid", "site:", "mqtt.max_inflight:", "tables[0].source.journal:"}, nil},
 		{"unknown key", []string{"--config", unknown}, nil, exitInvalid, []string{unknown, "unknown key mqtt.ur1"}, nil},
 		{"bad env", []string{"--config", good}, map[string]string{"COUPWATCH_MQTT_ACK_TIMEOUT": "soon"}, exitInvalid, []string{"COUPWATCH_MQTT_ACK_TIMEOUT", "ack_timeout"}, nil},
-		{"check redacts the password", []string{"--config", good, "--check"}, map[string]string{"COUPWATCH_MQTT_PASSWORD": "p4ssw0rd"}, exitOK, []string{`"password": "[redacted]"`, `"url": "tcp://broker:1883"`}, []string{"p4ssw0rd"}},
+		{"check redacts the password", []string{"--config", good, "--check"}, map[string]string{"COUPWATCH_MQTT_PASSWORD": "p4ssw0rd"}, exitOK, []string{`"password": "[redacted]"`, `"url": "tcp://broker:1883"`, `"keepalive": "30s"`}, []string{"p4ssw0rd"}},
 		{"journal flags without journal", []string{"--config", good, "--speed", "1x"}, nil, exitInvalid, []string{"go with --journal"}, nil},
 		{"missing journal", []string{"--journal", filepath.Join(dir, "none.jsonl")}, nil, exitInvalid, []string{"none.jsonl"}, nil},
 		{"bad speed", []string{"--journal", good, "--speed", "fast"}, nil, exitInvalid, []string{"--speed"}, nil},
+		{"paced and followed", []string{"--journal", rt09, "--speed", "1x", "--follow"}, nil, exitInvalid, []string{"give one or the other"}, nil},
 		{"another table's journal", []string{"--journal", rt09, "--table", "RT-21"}, nil, exitInvalid, []string{"--table RT-21", "table RT-09's"}, nil},
 		{"no valid line", []string{"--journal", garbage}, nil, exitInvalid, []string{garbage + ":1: invalid JSON", "give --table"}, nil},
 	}
@@ -211,6 +212,28 @@ func TestAgentConfigErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAlertsUsage: filters that could never match are refused before connecting.
+func TestAlertsUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--kind", "wrong_payuot"}, `--kind "wrong_payuot" is not a discrepancy kind; want one of [wrong_payout late_bet`},
+		{[]string{"--table", "RE/07"}, `--table "RE/07" is not a valid id`},
+		{[]string{"--session"}, "--session needs --client-id"},
+		{[]string{"extra"}, "usage: coupwatch alerts"},
+	}
+	for _, tt := range tests {
+		e, out, errb := envWith(nil)
+		if code := run(append([]string{"alerts", "--mqtt-url", "tcp://127.0.0.1:1"}, tt.args...), e); code != exitInvalid || !strings.Contains(errb.String(), tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tt.args, code, errb.String(), exitInvalid, tt.want)
+		}
+		if out.Len() > 0 {
+			t.Errorf("%v: printed %q", tt.args, out.String())
+		}
 	}
 }
 
