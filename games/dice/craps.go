@@ -73,9 +73,12 @@ type crapsEngine struct {
 	result      string
 	limitsDone  bool
 	reduced     map[games.StakeKey]int64
-	commLo      int64
-	commHi      int64
-	commKeys    []games.StakeKey
+	// comms are the commissions due on the buy and lay stakes placed this coup, each with the
+	// rake events taken for it.
+	comms []commission
+	// strayRake holds the rake events taken when no buy or lay stake was waiting for one.
+	strayRake games.Evidence
+	strays    int64
 	scratch     []*games.Stake
 }
 
@@ -131,7 +134,12 @@ func (e *crapsEngine) Apply(ev *journal.Event, out []games.Record) []games.Recor
 }
 
 // Event implements games.Hooks: every event but coup_start and coup_end.
-func (e *crapsEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, ev) }
+func (e *crapsEngine) Event(ev *journal.Event) {
+	dispatch(&e.Base, e, ev)
+	if ev.Type == journal.TypeRake {
+		e.rake(ev)
+	}
+}
 
 // coupEvents are what a dice engine does with the events of a coup.
 type coupEvents interface {
@@ -175,7 +183,7 @@ func (e *crapsEngine) CoupStarted(ev *journal.Event) {
 	e.thrown, e.void, e.limitsDone, e.result = false, false, false, ""
 	e.pointBefore = e.point
 	clear(e.reduced)
-	e.commLo, e.commHi, e.commKeys = 0, 0, e.commKeys[:0]
+	e.comms, e.strayRake, e.strays = e.comms[:0], games.Evidence{}, 0
 }
 
 func (e *crapsEngine) action(ev *journal.Event) {
@@ -245,7 +253,7 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		e.reduced[k] += prev - ev.Amount
 	}
 	if ev.Amount > prev && (sp.kind == kBuy || sp.kind == kLay) {
-		e.addCommission(k, sp, ev.Amount-prev)
+		e.addCommission(k, sp, ev.Amount-prev, ev)
 	}
 	if late && e.limitsDone && st.Amount > 0 {
 		e.checkLimit(st, ev)
@@ -350,9 +358,20 @@ func (e *crapsEngine) dropTraveled(lb *lineBet) {
 	}
 }
 
+// commission is the 5% due on one buy or lay stake placed or raised, as the range between
+// rounding down and up, and what the journal's rake events took for it.
+type commission struct {
+	key      games.StakeKey
+	lo, hi   int64
+	bet      games.Evidence
+	taken    int64
+	rakes    int
+	evidence games.Evidence
+}
+
 // addCommission adds the 5% due on a buy stake (on the stake, L489) or a lay stake (on the
-// win it can bring, L491), as the range between rounding down and up.
-func (e *crapsEngine) addCommission(k games.StakeKey, sp crapsSpot, added int64) {
+// win it can bring, L491).
+func (e *crapsEngine) addCommission(k games.StakeKey, sp crapsSpot, added int64, ev *journal.Event) {
 	num, den := int64(5), int64(100)
 	if sp.kind == kLay {
 		ln, ld := layOdds(sp.n)
@@ -364,10 +383,53 @@ func (e *crapsEngine) addCommission(k games.StakeKey, sp crapsSpot, added int64)
 	if x%den != 0 {
 		hi++
 	}
-	e.commLo += lo
-	e.commHi += hi
-	e.commKeys = append(e.commKeys, k)
+	c := commission{key: k, lo: lo, hi: hi}
+	c.bet.Add(ev)
+	e.comms = append(e.comms, c)
 }
+
+// rake gives a rake event to the buy or lay stake it was taken for: the journal writes it right
+// after that stake, so it goes to the latest stake still without one. A rake matching what
+// every such stake owes together was taken for all of them at once. A rake with no stake
+// waiting is taken for nothing.
+func (e *crapsEngine) rake(ev *journal.Event) {
+	var open []int
+	var lo, hi int64
+	for i := range e.comms {
+		if e.comms[i].rakes == 0 {
+			open = append(open, i)
+			lo, hi = lo+e.comms[i].lo, hi+e.comms[i].hi
+		}
+	}
+	switch {
+	case len(open) == 0:
+		if n := len(e.comms); n > 0 {
+			// A second rake for the last stake: it adds to what was taken for it.
+			e.comms[n-1].take(ev)
+			return
+		}
+		e.strays += ev.Amount
+		e.strayRake.Add(ev)
+	case len(open) > 1 && ev.Amount >= lo && ev.Amount <= hi && !e.comms[open[len(open)-1]].owes(ev.Amount):
+		// One rake for all of them, what they owe together: each paid its share.
+		for _, i := range open {
+			c := &e.comms[i]
+			c.take(ev)
+			c.taken = c.lo
+		}
+	default:
+		e.comms[open[len(open)-1]].take(ev)
+	}
+}
+
+func (c *commission) take(ev *journal.Event) {
+	c.taken += ev.Amount
+	c.rakes++
+	c.evidence.Add(ev)
+}
+
+// owes reports whether amount is the commission due on this stake.
+func (c *commission) owes(amount int64) bool { return amount >= c.lo && amount <= c.hi }
 
 // cutOff closes the bets; limits are checked on the stakes set in this coup.
 func (e *crapsEngine) cutOff(ev *journal.Event) {
@@ -735,31 +797,34 @@ func (e *crapsEngine) standingMoney() {
 	}
 }
 
-// checkCommission compares the rake events of the coup with the 5% due on the buy and lay
-// stakes placed in it (AM 88-384 art. 6.3 E-F, L489-L491). No rake event at all is a camera
-// gap, not a finding.
+// checkCommission compares the rake events of the coup with the 5% due on each buy and lay
+// stake placed in it (AM 88-384 art. 6.3 E-F, L489-L491), stake by stake. A stake with no
+// rake event is a camera gap, not a finding.
 func (e *crapsEngine) checkCommission(ev *journal.Event) {
-	m := e.Money
-	if m.Rakes == 0 {
-		return
+	for i := range e.comms {
+		c := &e.comms[i]
+		if c.rakes == 0 || c.owes(c.taken) {
+			continue
+		}
+		due := games.FormatCents(c.lo)
+		if c.hi != c.lo {
+			due += " to " + games.FormatCents(c.hi)
+		}
+		what := "of the stake"
+		if sp := e.spot(c.key.Spot); sp.kind == kLay {
+			what = "of the win the lay stake can bring"
+		}
+		ex := c.evidence
+		ex.Merge(c.bet)
+		d := e.Find(ev, e.rules.commission, c.key.Spot, c.key.Player, games.Text(due), games.Money(c.taken),
+			fmt.Sprintf("the commission taken on %s %s was %s; 5%% %s is %s", c.key.Player, c.key.Spot, games.FormatCents(c.taken), what, due), ex)
+		if c.taken > c.hi {
+			d.Severity = games.Critical
+		}
 	}
-	if m.Rake >= e.commLo && m.Rake <= e.commHi {
-		return
-	}
-	spot, player := "", ""
-	if len(e.commKeys) == 1 {
-		spot, player = e.commKeys[0].Spot, e.commKeys[0].Player
-	}
-	due := games.FormatCents(e.commLo)
-	if e.commHi != e.commLo {
-		due += " to " + games.FormatCents(e.commHi)
-	}
-	detail := fmt.Sprintf("the commission taken was %s; 5%% of the buy stakes and of the lay stakes' wins placed this coup is %s", games.FormatCents(m.Rake), due)
-	if len(e.commKeys) == 0 {
-		detail = fmt.Sprintf("a commission of %s was taken although no buy or lay stake was placed", games.FormatCents(m.Rake))
-	}
-	d := e.Find(ev, e.rules.commission, spot, player, games.Text(due), games.Money(m.Rake), detail, m.RakeEvidence)
-	if m.Rake > e.commHi {
+	if e.strays > 0 {
+		d := e.Find(ev, e.rules.commission, "", "", games.Money(0), games.Money(e.strays),
+			fmt.Sprintf("a commission of %s was taken although no buy or lay stake was placed", games.FormatCents(e.strays)), e.strayRake)
 		d.Severity = games.Critical
 	}
 }

@@ -76,7 +76,7 @@ func Craps() *games.Game {
 				Reading: "The odds are still settled as placed, against the point they name (odds:pass against the table's point)."},
 			{ID: "craps.commission", Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 6.3 E-F (L489, L491)",
 				Summary: "A buy bet pays 5% of its stake and a lay bet 5% of the win it can bring, on top of the stake (journal: rake events right after the bet).",
-				Reading: "The rake events of a coup are compared with 5% of the buy and lay stakes placed or raised in it, rounded either way; a coup with no rake event raises nothing (a camera gap)."},
+				Reading: "Each rake event goes to the buy or lay stake placed or raised just before it and is compared with 5% of that stake (of its win for a lay), rounded either way, and the finding names that stake; one rake equal to what the waiting stakes owe together pays them all. A stake with no rake event raises nothing (a camera gap); more taken than due is critical."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "high_low_pays", Default: "15", Doc: "multiple of the whole stake paid by high-low on 2 or 12: 15 as written (L447) or 14 as the other combined bets' arithmetic gives"},
