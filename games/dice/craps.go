@@ -580,6 +580,16 @@ func (e *crapsEngine) settle(ev *journal.Event, d1, d2 int) {
 		}
 	}
 
+	if point == 0 {
+		// L477, L485: «sauf demande expresse» is asked for a come-out; the next one is off again
+		// unless asked again.
+		for k, c := range e.calls {
+			if c == callOn {
+				delete(e.calls, k)
+			}
+		}
+	}
+
 	// Move the puck (L357).
 	sevenOut := false
 	result := thrown
