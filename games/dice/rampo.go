@@ -217,9 +217,6 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 	if existing == nil && ev.Amount == 0 {
 		// Taking back a stake held for the rampo: paid at once (F004 L680-L681).
 		if h := e.heldFor(k); h != nil {
-			if e.Coup.CutOff {
-				e.LateBet(ev, e.rules.late, h.amount)
-			}
 			e.decline(h, ev)
 		}
 		return
@@ -323,7 +320,14 @@ func (e *rampoEngine) attempting() bool {
 }
 
 // decline pays a held stake its first win now and takes it out of the rampo zone.
+// decline pays a held stake taken back before the rampo throw (a bet of 0 or an action
+// decline); after «rien ne va plus» that is a withdrawal too late (F004 L658).
 func (e *rampoEngine) decline(h *held, ev *journal.Event) {
+	if e.Coup.CutOff {
+		w := *ev
+		w.Spot, w.Player, w.Amount = h.key.Spot, h.key.Player, 0
+		e.LateBet(&w, e.rules.late, h.amount)
+	}
 	for i, x := range e.reserved {
 		if x == h {
 			e.reserved = append(e.reserved[:i], e.reserved[i+1:]...)
