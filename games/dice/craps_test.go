@@ -266,6 +266,10 @@ func TestCrapsThrows(t *testing.T) {
 		{"stakes handed back on no dice are not payments", nil, [][]ev{
 			coup("1", "P1", bet("pass", "P1", 1000), bet("field", "P2", 500), closeBets(), throw(3, 4, "stacked"), refund("field", "P2", 500))},
 			nil, []string{"1 craps.no_dice  P1"}},
+		{"one die seen and no fault named is no dice", nil, [][]ev{
+			coup("1", "P1", bet("pass", "P1", 1000), closeBets(), ev{"type": "dice", "values": []int{4}}),
+			coup("2", "P1", closeBets(), throw(3, 4))},
+			map[string]int64{"2 pass P1": 1000}, []string{"1 craps.no_dice  P1"}},
 		{"no wall is not required by the text", nil, [][]ev{
 			coup("1", "P1", bet("pass", "P1", 1000), closeBets(), throw(3, 4, "no_wall"))},
 			map[string]int64{"1 pass P1": 1000}, nil},

@@ -131,13 +131,14 @@ func faultWord(f string) string {
 }
 
 // checkDice validates a dice event of a two-dice game: a clean throw shows two dice; a faulty
-// one may show fewer (a die off the table).
+// one may show fewer (a die off the table), and one die seen with no fault named is a faulty
+// throw too («no dice», the engines report it).
 func checkDice(ev *journal.Event) error {
 	switch {
 	case len(ev.Values) > 2:
 		return fmt.Errorf("dice event shows %d dice; the game is played with two", len(ev.Values))
-	case len(ev.Values) < 2 && len(ev.Faults) == 0:
-		return fmt.Errorf("dice event shows %d die and no fault; a valid throw shows two dice", len(ev.Values))
+	case len(ev.Values) == 0 && len(ev.Faults) == 0:
+		return fmt.Errorf("dice event shows no die and no fault; a valid throw shows two dice")
 	}
 	return nil
 }
