@@ -214,6 +214,12 @@ func (e *rampoEngine) CoupStarted(ev *journal.Event) {
 func (e *rampoEngine) bet(ev *journal.Event) {
 	k := games.StakeKey{Spot: ev.Spot, Player: ev.Player}
 	existing := e.stakes.Get(k)
+	if h := e.heldFor(k); existing == nil && h != nil && ev.Amount == h.amount {
+		// The held stake restated, as a coup restates the stakes still on the table: not a
+		// new stake (a new one of another amount on the held number is, review-15).
+		h.evidence.Add(ev)
+		return
+	}
 	if existing == nil && ev.Amount == 0 {
 		// Taking back a stake held for the rampo: paid at once (F004 L680-L681).
 		if h := e.heldFor(k); h != nil {
