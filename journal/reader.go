@@ -475,6 +475,11 @@ func (p *fieldParser) limits(ev *Event) error {
 				setOverride(string(k), val[sv.start:sv.end])
 			})
 		default:
+			if c := val[0]; c == '"' || c == 't' || c == 'f' || c == 'n' {
+				// Text, true, false or null cannot be a spot's limit: a field of its own
+				// (a currency, a note), ignored as unknown fields are.
+				return
+			}
 			setOverride(string(key), val)
 		}
 	})

@@ -60,6 +60,14 @@ func TestReaderAcceptsEveryType(t *testing.T) {
 	if got := evs[0].Limits; got.Min != 200 || got.Max != 50000 || !evs[0].HasLimits {
 		t.Errorf("limits = %+v", got)
 	}
+	// A member of limits that cannot be a limit (text, a flag) is another field, ignored.
+	other, err := readAll(t, `{"t":"2026-11-22T21:04:05.120Z","table":"RE-03","type":"table_open","game":"boule","limits":{"min":200,"max":20000,"currency":"EUR","shared":true,"number":5000},"schema":1}`+"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := other[0].Limits; got.Min != 200 || got.Max != 20000 || len(got.Spots) != 1 || got.Spots["number"].Max != 5000 {
+		t.Errorf("limits with other members = %+v", got)
+	}
 	if evs[2].Coup != "7" || evs[3].Text != "offset été 🎲" {
 		t.Errorf("coup %q text %q", evs[2].Coup, evs[3].Text)
 	}
@@ -115,6 +123,7 @@ func TestReaderRejects(t *testing.T) {
 		{"bad dir", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"spin","ball_revs":8,"ball_dir":"left"}`, "cw"},
 		{"bad conf", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"coup_end","conf":1.5}`, "conf"},
 		{"schema 2", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"table_open","game":"boule","schema":2}`, "schema 2"},
+		{"limit text override", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"table_open","game":"boule","limits":{"min":100,"number":[5]}}`, "limits.number: must be an integer maximum"},
 		{"limits", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"table_open","game":"boule","limits":{"min":500,"max":100}}`, "above limits.max"},
 		{"bad cause", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"no_more_bets","cause":"later"}`, "cause"},
 		{"control char", "{\"t\":\"2026-11-22T21:04:06Z\",\"table\":\"RE\x01\",\"type\":\"coup_end\"}", "control character"},
