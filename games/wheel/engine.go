@@ -376,10 +376,10 @@ func (e *engine) spin(ev *journal.Event) {
 			e.lastDir = ev.RotorDir
 		}
 	case bigWheel, fortune:
-		if !e.hasResult {
-			// A new spin before any result replaces a void one (F004 L245-L246: the wheel is
-			// spun again); it is judged on its own.
-			e.void = ""
+		if !e.hasResult || e.void != "" {
+			// A new spin replaces a void one (F004 L245-L246: the wheel is spun again), the
+			// void draw's result included; it is judged on its own.
+			e.void, e.hasResult = "", false
 		}
 		revs, hasRevs := ev.Revs, ev.HasRevs
 		if !hasRevs && ev.HasBallRevs {
@@ -399,10 +399,11 @@ func (e *engine) spin(ev *journal.Event) {
 			dir = ev.RotorDir
 		}
 		if c.alternate && e.rules.hasAlternation && dir != "" {
-			// F004 L244: the wheel turns the other way from the previous coup's spin; a re-spin
-			// in the same coup is not compared again.
-			if !e.dirChecked && e.prevDir != "" && dir == e.prevDir {
-				e.Find(ev, e.rules.alternation, "", "", games.Text("wheel "+other(e.prevDir)), games.Text("wheel "+dir),
+			// F004 L244: «actionner chaque fois le cylindre dans un sens opposé au précédent»:
+			// every spin, a re-spin of a void draw included, turns the wheel the other way from
+			// the spin before it (unlike the roulette ball relaunched in a turning cylinder).
+			if e.lastDir != "" && dir == e.lastDir {
+				e.Find(ev, e.rules.alternation, "", "", games.Text("wheel "+other(e.lastDir)), games.Text("wheel "+dir),
 					fmt.Sprintf("the wheel was spun %s again; it must turn the other way from the previous spin", dirWord(dir)))
 			}
 			e.dirChecked = true
@@ -483,6 +484,11 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 		// No result seen: nothing can be settled, and the money the dealer moved cannot be
 		// judged either (the camera may have missed the ball).
 		e.Money.Reset()
+	}
+	if !e.dirChecked {
+		// No spin direction seen in this coup (a camera gap): the next coup has nothing to be
+		// compared with.
+		e.lastDir = ""
 	}
 	e.EndCoup(ev, e.rules.payout)
 }
