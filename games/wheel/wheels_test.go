@@ -115,14 +115,15 @@ func TestFortune(t *testing.T) {
 	}
 }
 
-// F004 L245-L246 and L257-L259: a re-spin in the same coup replaces a void one; a loser paid
-// is a wrong payout, not a player paid out of the ascending order.
+// F004 L244-L246 and L257-L259: a re-spin in the same coup replaces a void one, turning the
+// other way from it; a loser paid is a wrong payout, not a player paid out of the ascending
+// order.
 func TestFortuneRespinAndOrder(t *testing.T) {
 	lim := `"limits":{"min":100,"max":10000}`
 	o := run(t, journalOf("wheel_of_fortune", lim,
-		coupStart, wheelSpin(2, "cw"), bet("green", "P1", 1000), wheelSpin(4, "cw"), rnvp, result("green"),
+		coupStart, wheelSpin(2, "cw"), bet("green", "P1", 1000), wheelSpin(4, "ccw"), rnvp, result("green"),
 		money("payout", "green", "P1", 3000), coupEnd,
-		coupStart, wheelSpin(5, "ccw"), bet("white", "P1", 100), bet("black", "P2", 100), rnvp, result("white"),
+		coupStart, wheelSpin(5, "cw"), bet("white", "P1", 100), bet("black", "P2", 100), rnvp, result("white"),
 		money("payout", "white", "P1", 5000), money("payout", "black", "P2", 5000), coupEnd))
 	want := []string{"1:wheel_of_fortune.min_turns", "2:wheel_of_fortune.payout"}
 	if got := o.Rules(); !reflect.DeepEqual(got, want) {
