@@ -50,12 +50,12 @@ func European() *games.Game {
 				Reading: "A relaunch of the ball in the same coup keeps the cylinder turning and is not compared again. A coup in which no rotor direction was seen (a camera gap) leaves the next coup nothing to be compared with."},
 			{ID: "roulette.payment_order", Kind: games.Procedure, Severity: games.Info, Article: am + " art. 8.3 (L574)",
 				Summary: "Winners are paid columns and dozens first, then even chances, streets and lines, corners, splits and straight numbers last.",
-				Reading: "Off by default (rules.payment_order = off): at European roulette the two croupiers beside the cylinder pay and collect at the same time (L564), so the order in which one camera sees the chips move cannot show a breach. A house with one paying croupier sets global (the order across the table) or per_player. Losers may be collected at any time."},
+				Reading: "The order is the table's, across players (rules.payment_order = global): L574 lists bet categories, not a player's payments, and the digest makes an out-of-order payment a procedure alert. Losers may be collected at any time, and a wrong payment is its own finding, not an order breach. A house whose two croupiers beside the cylinder pay at once (L564) sets per_player, or off."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "zero_choice", Default: `"prison"`, Doc: "what an even chance becomes at zero when the journal records no share/prison action: prison or share"},
 			{Key: "prison_release", Default: `"reduced"`, Doc: "value of a prisoner released after several zeros: reduced (halved at each further zero) or full"},
-			{Key: "payment_order", Default: `"off"`, Doc: "check the order of payments across the table (global), within each player's payments (per_player), or not (off: two croupiers pay at once)"},
+			{Key: "payment_order", Default: `"global"`, Doc: "check the order of payments across the table (global), within each player's payments (per_player), or not (off: two croupiers pay at once)"},
 			{Key: "min_ball_revs", Default: "7", Doc: "minimum ball revolutions (0 turns the check off)"},
 			roundingDoc(),
 		},
@@ -70,7 +70,7 @@ func European() *games.Game {
 			ballAgainstRotor: true,
 			zeroChoice:       prison.Choice(o.Enum("zero_choice", "prison", "prison", "share")),
 			prisonRelease:    o.Enum("prison_release", "reduced", "reduced", "full"),
-			payOrder:         o.Enum("payment_order", "off", "global", "per_player", "off"),
+			payOrder:         o.Enum("payment_order", "global", "global", "per_player", "off"),
 		}
 		return newEngine(s, cfg, nil)
 	}

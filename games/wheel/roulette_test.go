@@ -281,9 +281,9 @@ func TestLimits(t *testing.T) {
 }
 
 func TestPaymentOrder(t *testing.T) {
-	// European, when the house checks it: columns/dozens, even chances, streets, corners, splits,
-	// straights — across the table.
-	ok := journalOf("roulette_european", `"rules":{"payment_order":"global"}`, coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P2", 100), bet("dozen:2", "P3", 100), bet("red", "P4", 100)}, "17",
+	// European (L574): columns/dozens, even chances, streets, corners, splits, straights —
+	// across the table, by default.
+	ok := journalOf("roulette_european", "", coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P2", 100), bet("dozen:2", "P3", 100), bet("red", "P4", 100)}, "17",
 		money("collect", "red", "P4", 100), money("payout", "dozen:2", "P3", 200), money("payout", "black", "P2", 100), money("payout", "straight:17", "P1", 3500))...)
 	if o := run(t, ok); len(o.Findings) != 0 {
 		t.Errorf("ordered payments flagged: %v", o)
@@ -296,11 +296,12 @@ func TestPaymentOrder(t *testing.T) {
 	if o := run(t, strings.Replace(bad, `"payment_order":"global"`, `"payment_order":"per_player"`, 1)); len(o.Findings) != 0 {
 		t.Errorf("per player, different players: %v", o)
 	}
-	// By default the order is not judged: two croupiers pay at once (art. 8.3, L564).
-	def := journalOf("roulette_european", "", coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P2", 100)}, "17",
-		money("payout", "straight:17", "P1", 3500), money("payout", "black", "P2", 100))...)
-	if o := run(t, def); len(o.Findings) != 0 {
-		t.Errorf("default: %v", o)
+	// A house whose two croupiers pay at once (art. 8.3, L564) turns the check off.
+	if o := run(t, strings.Replace(bad, `"payment_order":"global"`, `"payment_order":"off"`, 1)); len(o.Findings) != 0 {
+		t.Errorf("off: %v", o)
+	}
+	if o := run(t, strings.Replace(bad, `"rules":{"payment_order":"global"}`, `"rules":{}`, 1)); !reflect.DeepEqual(o.Rules(), []string{"1:roulette.payment_order"}) {
+		t.Errorf("default, straight before black: %v", o.Rules())
 	}
 	// American: per player; losers collected first.
 	us := journalOf("roulette_american", "", coup("cw", []string{bet("straight:17", "P1", 100), bet("black", "P1", 100), bet("column:2", "P2", 100), bet("red", "P3", 100)}, "17",
