@@ -277,6 +277,17 @@ func (b *Base) Settle(s *Settlement) {
 // Pending returns the settlements queued in the open coup.
 func (b *Base) Pending() []*Settlement { return b.pending }
 
+// DueByStake sums the coup's queued settlements per stake: what each stake is due (positive
+// paid, negative taken, 0 a push or a stake that stands). The order-of-payment checks use it
+// to leave a wrong payment (a loser paid, a winner collected) to its own finding.
+func (b *Base) DueByStake() map[StakeKey]int64 {
+	due := make(map[StakeKey]int64, len(b.pending))
+	for _, s := range b.pending {
+		due[StakeKey{Spot: s.Spot, Player: s.Player}] += s.Expected
+	}
+	return due
+}
+
 // EndCoup closes the open coup: each queued settlement is matched with the money events of its
 // stake, a wrong_payout is raised where they differ (payRule), money for a stake with nothing to
 // settle is a wrong_payout too, and the coup summary is emitted. ev is the coup_end event, or

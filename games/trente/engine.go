@@ -529,11 +529,18 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	maxRank, maxAt := -1, -1
 	collectDone, orderDone := !e.cfg.collectFirst, !e.cfg.payOrder
 	seq := e.Money.Seq
+	due := e.DueByStake()
 	for i := e.seqAtResult; i < len(seq); i++ {
 		m := seq[i]
 		c, ins, ok := parseSpot(m.Key.Spot)
 		if !ok || ins {
 			continue // the insurance premium is taken with the stake
+		}
+		// Only a winner's payment and a loser's collection take part in the order: a loser paid
+		// or a winner collected is a wrong payout, reported once as such.
+		switch {
+		case m.Type == journal.TypePayout && due[m.Key] <= 0, m.Type == journal.TypeCollect && due[m.Key] >= 0:
+			continue
 		}
 		switch m.Type {
 		case journal.TypeCollect:

@@ -308,7 +308,8 @@ func TestCheck(t *testing.T) {
 		{journal.Event{Type: journal.TypeCard, To: "noir"}, true},
 		{journal.Event{Type: journal.TypeCard, To: "stop"}, true},
 		{journal.Event{Type: journal.TypeCard, To: "dealer"}, false},
-		{journal.Event{Type: journal.TypeResult, Value: "noir"}, false},
+		{journal.Event{Type: journal.TypeResult, Value: "noir"}, true}, // the tailleur's announcement (L621)
+		{journal.Event{Type: journal.TypeSpin}, false},
 	}
 	for _, tt := range tests {
 		ev := tt.ev

@@ -611,7 +611,7 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	if len(seq) == 0 {
 		return
 	}
-	due := e.dueByStake()
+	due := e.DueByStake()
 	if e.cfg.collectFirst && e.rules.hasCollectFirst {
 		firstPay := -1
 		for i, m := range seq {
@@ -669,16 +669,6 @@ func (e *engine) checkOrder(ev *journal.Event) {
 			highest[scope] = mark{rank: r, at: m}
 		}
 	}
-}
-
-// dueByStake sums the coup's settlements per stake: what each stake is due (a prisoner and a
-// new stake on the same chance are one stake for the journal's money events).
-func (e *engine) dueByStake() map[games.StakeKey]int64 {
-	due := make(map[games.StakeKey]int64, len(e.Pending()))
-	for _, s := range e.Pending() {
-		due[games.StakeKey{Spot: s.Spot, Player: s.Player}] += s.Expected
-	}
-	return due
 }
 
 // checkAscending checks the roue de la chance order (F004 L257-L259): losers first, then the
