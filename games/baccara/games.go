@@ -80,7 +80,7 @@ func PuntoBanco() *games.Game {
 				Summary: "No card is seen more often in a shoe than the decks hold (a foreign or duplicated card)."},
 			{ID: id + ".payment_order", Kind: games.Procedure, Severity: games.Info, Article: art + ".6 (L856), 13.9 (L906)",
 				Summary: "Losing stakes are collected before winning ones are paid, and the Dragon Bonus is settled (collected, then paid) only after the main bets.",
-				Reading: "The Paire Baccara, «indépendant du résultat», is outside the order. A late collect is reported on its stake; a Dragon Bonus settled too early on that Dragon stake."},
+				Reading: "The Paire Baccara, «indépendant du résultat», is outside the order. A late collect is reported on its stake; a Dragon Bonus settled too early on that Dragon stake. Only a loser collected and a winner paid count: a winner or a push collected, or a loser paid, is a wrong payout alone, and the commission taken back from a banco paid in full is part of its payment."},
 		},
 		Options: []games.OptionDoc{
 			decksDoc(8),

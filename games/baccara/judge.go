@@ -758,6 +758,7 @@ func (e *engine) checkPaymentOrder(ev *journal.Event) {
 	firstDragon := -1
 	dragonDone := false
 	seq := e.Money.Seq
+	due := e.DueByStake()
 	for i, m := range seq {
 		k := spotKindOf(puntoBanco, m.Key.Spot)
 		isMain := k == spotPunto || k == spotBanco || k == spotTie
@@ -785,12 +786,15 @@ func (e *engine) checkPaymentOrder(ev *journal.Event) {
 				fmt.Sprintf("%s's Dragon Bonus on %s was settled before %s's stake on %s; the Dragon Bonus comes after the main bets",
 					d.Key.Player, d.Key.Spot, m.Key.Player, m.Key.Spot), ex)
 		}
-		switch m.Type {
-		case journal.TypePayout:
+		// Only a winner's payment and a loser's collection take part in the order: a loser
+		// paid, a winner or a push collected is a wrong payout, and the commission taken back
+		// from a banco paid in full is part of its payment.
+		switch {
+		case m.Type == journal.TypePayout && due[m.Key] > 0:
 			if g.firstPay < 0 {
 				g.firstPay = i
 			}
-		case journal.TypeCollect:
+		case m.Type == journal.TypeCollect && due[m.Key] < 0:
 			if g.firstPay >= 0 && !g.done {
 				g.done = true
 				p := seq[g.firstPay]
