@@ -635,6 +635,10 @@ func (e *engine) checkBank(at *journal.Event) {
 		if !ok && e.cfg.garageBelow && bank.Amount < due {
 			ok = true
 		}
+		if !ok && max > 0 && bank.Amount > max {
+			// A bank over the maximum is that one breach, reported as over the limit.
+			ok = true
+		}
 		if !ok {
 			e.Find(at, e.rules.doubling, bank.Spot, bank.Player, wantV, games.Money(bank.Amount),
 				fmt.Sprintf("%s won %s on a bank of %s in play and keeps the hand: the bank must be %s, not %s", bank.Player,

@@ -164,7 +164,7 @@ func CheminDeFer() *games.Game {
 				Reading: "Art. 11 gives no table: the conventional chemin de fer table is applied (rules.banker_table = conventional): punto banco's cells except 3 against a 9 and 5 against a 4, which are the banker's choice."},
 			{ID: id + ".bank_doubling", Kind: games.Procedure, Severity: games.Warning, Article: art + ".8-11.9 (L704-L708)",
 				Summary: "After a winning coup the banker who keeps the hand stakes his previous bank plus his win net of the levy, up to the table's maximum for the bank (the surplus goes to the garage).",
-				Reading: "«Doubler son banco précédent» is read from the bank that was in play: a bank reduced to what the pontes covered (L684) is doubled from the reduced amount (rules.doubling_base = covered). The maximum is the limit for the spot bank (table_open.limits); a garage below the maximum needs the management's leave (rules.garage_below_max)."},
+				Reading: "«Doubler son banco précédent» is read from the bank that was in play: a bank reduced to what the pontes covered (L684) is doubled from the reduced amount (rules.doubling_base = covered). The maximum is the limit for the spot bank (table_open.limits); a garage below the maximum needs the management's leave (rules.garage_below_max). A bank staked over the maximum is reported once, as a bet_limit."},
 			{ID: id + ".hand_after_loss", Kind: games.Procedure, Severity: games.Warning, Article: art + ".4 (L673)",
 				Summary: "The banker keeps the hand until he loses: after a lost coup another player holds the bank."},
 			{ID: id + ".last_coup", Kind: games.Procedure, Severity: games.Warning, Article: art + ".2 (L660)",
