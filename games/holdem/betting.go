@@ -509,11 +509,21 @@ func (e *engine) checkOrder(ev *journal.Event, s int) {
 	p := &c.seats[s]
 	if p.skipped {
 		p.skipped = false
+		if ev.Action != "fold" && ev.Action != "check" && ev.Action != "call" && p.bet+ev.Amount > c.highest {
+			// A passed-over player who bets or raises re-opens the round: speech goes on
+			// clockwise from him (L66-L77).
+			c.lastSeat = s
+		}
 		return
 	}
 	want := c.nextPending(c.lastSeat)
 	if want == s {
 		c.lastSeat = s
+		return
+	}
+	if want == 0 && (ev.Action == "check" || (ev.Action == "call" && ev.Amount == 0)) && p.bet == c.highest {
+		// A check when the round is over and nothing is owed (the last player with chips,
+		// the others all in) changes nothing: no breach.
 		return
 	}
 	if want == 0 {

@@ -79,7 +79,7 @@ func NoLimit() *games.Game {
 				Summary: "The dealer burns exactly one card before the flop, one before the turn and one before the river."},
 			{ID: ruleOrder, Kind: games.Procedure, Severity: games.Warning, Article: am + " (seed 003 L47-L63, L66-L77, L84, L87)",
 				Summary: "Players speak in turn clockwise: pre-flop from the player left of the big blind (or of the option), the option last; after the flop from the first player still in to the left of the button.",
-				Reading: "A player passed over by a player who spoke out of turn may still speak without a further finding, and the game goes on from the player who spoke."},
+				Reading: "A player passed over by a player who spoke out of turn may still speak without a further finding, and the game goes on from the player who spoke; if the passed-over player bets or raises, it goes on from him. A check when the round is over and nothing is owed (the last player with chips, the others all in) is no breach."},
 			{ID: ruleIllegal, Kind: games.Procedure, Severity: games.Warning, Article: am + " (seed 003 L30, L48-L63, L71-L77)",
 				Summary: "An action must be possible when it is made: check only when no bet is open to the player, call by putting in exactly what the highest bet asks, no action by a player who folded, is all in or has no hand.",
 				Reading: "A bet made when a bet is already open is judged as a raise and a raise on an unopened round as a bet (the label is the camera's); «check or open only if the previous player checked or folded» is read as «only if no bet is open in the round»."},
