@@ -140,8 +140,9 @@ type engine struct {
 	// stopSeen: the stop card came out (in coup stopCoup, "" between coups).
 	stopSeen bool
 	stopCoup string
-	// pendingStop is a stop card seen between coups, handled with the next coup.
-	pendingStop *journal.Event
+	// between holds the stop card and the burns seen between coups (a new shoe prepared after
+	// coup_end), handled with the next coup.
+	between []*journal.Event
 
 	stakes *games.Stakes
 	spots  []string // "box:N" by N
@@ -214,9 +215,10 @@ func (e *engine) Event(ev *journal.Event) {
 		e.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeCard:
-		if ev.To == "stop" && e.Coup == nil {
-			// Between coups: the stop card belongs to the coup that follows.
-			e.pendingStop = ev.Clone()
+		if (ev.To == "stop" || ev.To == "burn") && e.Coup == nil {
+			// Between coups: the stop card, and the burns of a new shoe, belong to the coup
+			// that follows (they open none of their own).
+			e.between = append(e.between, ev.Clone())
 			break
 		}
 		e.Ensure(e, ev)
@@ -255,9 +257,14 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 		// AM 88-384 art. 5.1 (L216): after each coup the cards go back into the machine.
 		e.newShoe()
 	}
-	if p := e.pendingStop; p != nil {
-		e.pendingStop = nil
-		e.stopCard(p, true)
+	between := e.between
+	e.between = nil
+	for _, p := range between {
+		if p.To == "stop" {
+			e.stopCard(p, true)
+		} else {
+			e.burnCard(p)
+		}
 	}
 }
 

@@ -79,7 +79,7 @@ type crapsEngine struct {
 	// strayRake holds the rake events taken when no buy or lay stake was waiting for one.
 	strayRake games.Evidence
 	strays    int64
-	scratch     []*games.Stake
+	scratch   []*games.Stake
 }
 
 func newCraps(s games.Setup, cfg crapsConfig) *crapsEngine {

@@ -30,11 +30,12 @@ type engine struct {
 	shoe   *shoe.Shoe
 	excess [52]bool
 	// stopSeen: the stop card came out (in coup stopCoup; "" between coups): the partie is over.
-	stopSeen     bool
-	stopCoup     string
-	stopFlagged  bool // a coup after the stop card was reported (once per shoe)
-	deepFlagged  bool // cards dealt from behind the stop card's place were reported
-	pendingStop  *journal.Event
+	stopSeen    bool
+	stopCoup    string
+	stopFlagged bool // a coup after the stop card was reported (once per shoe)
+	deepFlagged bool // cards dealt from behind the stop card's place were reported
+	// between holds the stop card and burns seen between coups, handled with the next coup.
+	between      []*journal.Event
 	stakes       *games.Stakes
 	prisoners    []*prison.Prisoner
 	choices      *prison.Book
@@ -80,9 +81,10 @@ func (e *engine) Event(ev *journal.Event) {
 		e.Ensure(e, ev)
 		e.noMoreBets(ev)
 	case journal.TypeCard:
-		if ev.To == "stop" && e.Coup == nil {
-			// Between coups: the partie ends before the next coup.
-			e.pendingStop = ev.Clone()
+		if (ev.To == "stop" || ev.To == "burn") && e.Coup == nil {
+			// Between coups: the stop card ends the partie before the next coup, and burns
+			// belong to it too (they open no coup of their own).
+			e.between = append(e.between, ev.Clone())
 			break
 		}
 		e.Ensure(e, ev)
@@ -114,9 +116,14 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 		e.shoe.Reset()
 		e.excess = [52]bool{}
 	}
-	if p := e.pendingStop; p != nil {
-		e.pendingStop = nil
-		e.stopCard(p, true)
+	between := e.between
+	e.between = nil
+	for _, p := range between {
+		if p.To == "stop" {
+			e.stopCard(p, true)
+		} else {
+			e.deal(p)
+		}
 	}
 }
 

@@ -329,3 +329,21 @@ func TestOptions(t *testing.T) {
 		t.Errorf("valid rules rejected: %v", err)
 	}
 }
+
+// Burns between coup_end and coup_start (a card burnt for the next coup) belong to the next
+// coup: they open none of their own.
+func TestBurnsBetweenCoups(t *testing.T) {
+	burn := card("burn", "XX")
+	o, err := tryRun(t, journalOf("", join(coup("1", bet("noir", "P1", 1000), rnvp, rows(black32, thirtySix)),
+		[]string{burn, burn}, coup("2", bet("noir", "P1", 1000), rnvp, rows(thirtySix, red32)))...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, c := range o.Coups {
+		ids = append(ids, c.Coup+" "+c.Result)
+	}
+	if len(ids) != 2 || len(o.Findings) != 0 {
+		t.Errorf("coups %q, findings %v; want coups 1 and 2 only, no finding", ids, o.Findings)
+	}
+}
