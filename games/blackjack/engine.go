@@ -690,12 +690,9 @@ func (e *engine) dealOrderCard(ev *journal.Event, n int, spot string) {
 			fmt.Sprintf("box %d was dealt a card but has no stake", n))
 		return
 	}
-	want := "the end of the deal"
-	if e.pos < len(e.expect) {
-		want = "box " + strconv.Itoa(e.expect[e.pos])
-		if e.expect[e.pos] == 0 {
-			want = "the croupier"
-		}
+	want := e.nextInDeal()
+	if want == "" {
+		want = "the end of the deal"
 	}
 	got, player := "the croupier", ""
 	if n != 0 {
@@ -703,6 +700,18 @@ func (e *engine) dealOrderCard(ev *journal.Event, n int, spot string) {
 	}
 	e.findOnce(onceDeal, ev, e.r.dealOrder, spot, player, games.Text("next card to "+want), games.Text("to "+got),
 		fmt.Sprintf("%s got a card out of turn during the deal (next was %s); the deal goes box by box from the croupier's left, the croupier's card after the first round", got, want))
+}
+
+// nextInDeal names who the next card of the initial deal goes to ("box 2", "the croupier"),
+// "" once the deal's order is used up.
+func (e *engine) nextInDeal() string {
+	switch {
+	case e.pos >= len(e.expect):
+		return ""
+	case e.expect[e.pos] == 0:
+		return "the croupier"
+	}
+	return "box " + strconv.Itoa(e.expect[e.pos])
 }
 
 // dealComplete reports whether the croupier and every box to deal have their cards.
@@ -739,6 +748,11 @@ func (e *engine) handCard(ev *journal.Event, b *box, hi int, c journal.Card) {
 		if hi > 0 {
 			e.findOnce(onceDeal, ev, e.r.dealOrder, ev.To, e.owner(b.n), games.Text("box cards"), games.Text("a split hand's card"),
 				fmt.Sprintf("a card went to %s during the deal, before any split", ev.To))
+		} else if want := e.nextInDeal(); want != "" {
+			// A third card while another box still waits for its cards: this box was served
+			// out of turn (L232).
+			e.findOnce(onceDeal, ev, e.r.dealOrder, ev.To, e.owner(b.n), games.Text("next card to "+want), games.Text("a third card to "+ev.To),
+				fmt.Sprintf("%s got a third card during the deal, before %s had its cards; the deal ends before play begins", ev.To, want))
 		}
 		// A third card: play has begun.
 		e.endDeal(ev)
@@ -802,8 +816,10 @@ func (e *engine) playCard(ev *journal.Event, b *box, h *hand, c journal.Card) {
 
 // checkTurn checks that play goes box by box from the croupier's left and ends before the
 // croupier draws (AM 88-384 art. 5.1 L226, 5.2 1° L234, L238), and notes that play moved on.
+// strict is false for a stand, whose gesture a camera may see late: it is checked only
+// against the croupier's draw (a hand still played then means he drew too soon, a hole card).
 func (e *engine) checkTurn(ev *journal.Event, b *box, h *hand, strict bool) {
-	if strict {
+	if strict || e.dealerDrew {
 		switch {
 		case e.dealerDrew:
 			e.findOnce(oncePlay, ev, e.r.playOrder, h.spot, e.owner(b.n), games.Text("players first, then the croupier"),
@@ -854,6 +870,16 @@ func (e *engine) reveal(ev *journal.Event) {
 // --- actions ---
 
 func (e *engine) action(ev *journal.Event) {
+	if ev.Spot == "" && ev.Player != "" {
+		// The spot is optional in the journal: a player's decision is on his box.
+		spot := e.spotOf(ev.Player, ev.Action)
+		if spot == "" {
+			return // no box of his, or several: nothing to judge
+		}
+		w := *ev
+		w.Spot = spot
+		ev = &w
+	}
 	switch ev.Action {
 	case "hit", "stand", "double", "split":
 		e.handAction(ev)
@@ -868,6 +894,37 @@ func (e *engine) action(ev *journal.Event) {
 		e.Find(ev, e.r.action, ev.Spot, ev.Player, games.Text("hit, stand, double, split, insurance or even money"), games.Text(ev.Action),
 			fmt.Sprintf("%s asked for «%s», which blackjack does not offer", playerName(ev.Player), ev.Action))
 	}
+}
+
+// spotOf returns the spot of a decision written without one: the one box the player has a
+// blackjack stake on, and for a hand decision on a split box its first hand still in play.
+// "" when the player has no box or several.
+func (e *engine) spotOf(player, action string) string {
+	n := 0
+	for _, st := range e.stakes.All() {
+		if b, _, kind, _ := parseSpot(st.Spot); kind == spotBox && st.Player == player && st.Amount > 0 {
+			if n != 0 && n != b {
+				return ""
+			}
+			n = b
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	b := e.lookup(n)
+	switch action {
+	case "hit", "stand", "double", "split":
+		if b != nil && b.split {
+			for _, h := range b.hands {
+				if h.closedWhy() == "" {
+					return h.spot
+				}
+			}
+			return ""
+		}
+	}
+	return e.boxSpot(n)
 }
 
 func playerName(p string) string {
