@@ -870,7 +870,7 @@ func (e *engine) reveal(ev *journal.Event) {
 // --- actions ---
 
 func (e *engine) action(ev *journal.Event) {
-	if ev.Spot == "" && ev.Player != "" {
+	if ev.Spot == "" && ev.Player != "" && onBox(ev.Action) {
 		// The spot is optional in the journal: a player's decision is on his box.
 		spot := e.spotOf(ev.Player, ev.Action)
 		if spot == "" {
@@ -894,6 +894,15 @@ func (e *engine) action(ev *journal.Event) {
 		e.Find(ev, e.r.action, ev.Spot, ev.Player, games.Text("hit, stand, double, split, insurance or even money"), games.Text(ev.Action),
 			fmt.Sprintf("%s asked for «%s», which blackjack does not offer", playerName(ev.Player), ev.Action))
 	}
+}
+
+// onBox reports whether an action is a decision on a box or hand.
+func onBox(action string) bool {
+	switch action {
+	case "hit", "stand", "double", "split", "insurance", "even_money":
+		return true
+	}
+	return false
 }
 
 // spotOf returns the spot of a decision written without one: the one box the player has a
