@@ -67,9 +67,11 @@ type crapsEngine struct {
 	passTaken map[string]bool
 
 	// The open coup.
-	thrown      bool // a dice event was seen
-	pointBefore int  // the point before the coup's valid throw
-	void        bool // the last throw was "no dice"
+	thrown      bool           // a dice event was seen
+	dice        [2]int         // the coup's valid throw
+	diceAt      games.Evidence // its line
+	pointBefore int            // the point before the coup's valid throw
+	void        bool           // the last throw was "no dice"
 	result      string
 	limitsDone  bool
 	reduced     map[games.StakeKey]int64
@@ -243,6 +245,14 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 	}
 	e.lifecycle(ev, sp, prev, carried)
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
+	if existing == nil && e.thrown && !e.void && st.Amount > 0 {
+		// A stake placed after the dice came to rest (past-posting): the late bet is the
+		// finding, and the stake is settled as placed, on the throw it was placed after.
+		e.decide(st, e.pointBefore, e.dice[0], e.dice[1], e.diceAt)
+		if e.stakes.Get(k) == nil {
+			return // decided (or moved to its number)
+		}
+	}
 	if ev.Amount > 0 {
 		e.placedIn[k] = e.seq
 	} else {
@@ -516,6 +526,31 @@ func (e *crapsEngine) noDice(ev *journal.Event, shooter string, faults []string)
 	}
 }
 
+// decide resolves one stake on the throw d1-d2 with the point as it was before it: settled,
+// moved to its number (a come or don't come), or left standing.
+func (e *crapsEngine) decide(st *games.Stake, point, d1, d2 int, at games.Evidence) {
+	en := e.entry(st.Spot)
+	sp := en.sp
+	v := resolveCraps(sp, point, d1, d2, e.plays(st.StakeKey, sp, point), e.cfg.highLow)
+	switch v.res {
+	case noDecision:
+		return
+	case travel:
+		// L375, L381: the bet moves to the number thrown and waits for it.
+		lb := &lineBet{key: st.StakeKey, dont: sp.kind == kDontCome, number: d1 + d2, amount: st.Amount, evidence: st.Evidence}
+		e.traveled = append(e.traveled, lb)
+		e.remove(st.StakeKey)
+		return
+	}
+	s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
+	s.Evidence.Merge(at)
+	e.outcome(s, v, strconv.Itoa(d1+d2)+" ("+strconv.Itoa(d1)+"-"+strconv.Itoa(d2)+")", en.name)
+	e.Settle(s)
+	if !stays(sp, v) {
+		e.remove(st.StakeKey)
+	}
+}
+
 // settle resolves every stake on a valid throw and moves the point.
 func (e *crapsEngine) settle(ev *journal.Event, d1, d2 int) {
 	t := d1 + d2
@@ -558,27 +593,10 @@ func (e *crapsEngine) settle(ev *journal.Event, d1, d2 int) {
 	// Snapshot the stakes: deciding one may remove it.
 	e.scratch = append(e.scratch[:0], e.stakes.All()...)
 	for _, st := range e.scratch {
-		en := e.entry(st.Spot)
-		sp := en.sp
-		v := resolveCraps(sp, point, d1, d2, e.plays(st.StakeKey, sp, point), e.cfg.highLow)
-		switch v.res {
-		case noDecision:
-			continue
-		case travel:
-			// L375, L381: the bet moves to the number thrown and waits for it.
-			lb := &lineBet{key: st.StakeKey, dont: sp.kind == kDontCome, number: t, amount: st.Amount, evidence: st.Evidence}
-			e.traveled = append(e.traveled, lb)
-			e.remove(st.StakeKey)
-			continue
-		}
-		s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
-		s.Evidence.Merge(at)
-		e.outcome(s, v, thrown, en.name)
-		e.Settle(s)
-		if !stays(sp, v) {
-			e.remove(st.StakeKey)
-		}
+		e.decide(st, point, d1, d2, at)
 	}
+	e.dice = [2]int{d1, d2}
+	e.diceAt = at
 
 	if point == 0 {
 		// L477, L485: «sauf demande expresse» is asked for a come-out; the next one is off again
