@@ -128,6 +128,8 @@ type rampoEngine struct {
 	// The open coup.
 	thrown     bool
 	void       bool
+	thrownN    int            // the valid throw's total
+	thrownAt   games.Evidence // its line
 	throwSeq   int // money events of the coup before its valid throw (a held number taken back)
 	result     string
 	limitsDone bool
@@ -242,6 +244,12 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 	}
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
 	delete(e.carried, k)
+	if existing == nil && e.thrown && !e.void && st.Amount > 0 {
+		// A stake placed after the dice came to rest (past-posting): the late bet is the
+		// finding, and the stake is settled as placed, on the throw it was placed after.
+		e.decide(st, e.thrownN, e.thrownAt)
+		return
+	}
 	if late && e.limitsDone && st.Amount > 0 {
 		e.checkLimit(st, ev)
 	}
@@ -487,32 +495,40 @@ func (e *rampoEngine) throw(ev *journal.Event) {
 	e.reserved = e.reserved[:0]
 
 	for _, st := range e.stakes.All() {
-		sp := e.spot(st.Spot)
-		s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
-		s.Evidence.Merge(at)
-		switch {
-		case sp.colour != "" && sp.colour == colour:
-			s.Outcome = games.Win
-			s.Expected = e.Round.Due(st.Amount, colourPays(colour), 1)
-			s.Detail = fmt.Sprintf("%d is %s: paid %d times the stake", n, colour, colourPays(colour))
-		case sp.colour == "" && sp.n == n && n == 7:
-			// F004 L674, L676: the 7 pays 4 times at once; there is no rampo on 7.
-			s.Outcome = games.Win
-			s.Expected = e.Round.Due(st.Amount, e.cfg.table.base[7], 1)
-			s.Detail = fmt.Sprintf("7: paid %d times the stake at once", e.cfg.table.base[7])
-		case sp.colour == "" && sp.n == n:
-			// A winning number waits for the player's choice (F004 L676-L681, F002 L67-L71).
-			e.winners = append(e.winners, st)
-			continue
-		default:
-			s.Outcome = games.Lose
-			s.Expected = -st.Amount
-			s.Detail = fmt.Sprintf("%d %s: %s loses", n, colour, st.Spot)
-		}
-		e.Settle(s)
+		e.decide(st, n, at)
 	}
+	e.thrownN, e.thrownAt = n, at
 	// F004 L654-L657: the 7 loses the shooter the dice (2014 wording).
 	e.turns.valid(e.CoupID(), n == 7 && e.cfg.sevenEndsTurn)
+}
+
+// decide settles one stake on the throw n: a colour or the 7 paid at once, a winning number
+// left to its player's choice, the rest lost.
+func (e *rampoEngine) decide(st *games.Stake, n int, at games.Evidence) {
+	colour := colourOf(n)
+	sp := e.spot(st.Spot)
+	s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
+	s.Evidence.Merge(at)
+	switch {
+	case sp.colour != "" && sp.colour == colour:
+		s.Outcome = games.Win
+		s.Expected = e.Round.Due(st.Amount, colourPays(colour), 1)
+		s.Detail = fmt.Sprintf("%d is %s: paid %d times the stake", n, colour, colourPays(colour))
+	case sp.colour == "" && sp.n == n && n == 7:
+		// F004 L674, L676: the 7 pays 4 times at once; there is no rampo on 7.
+		s.Outcome = games.Win
+		s.Expected = e.Round.Due(st.Amount, e.cfg.table.base[7], 1)
+		s.Detail = fmt.Sprintf("7: paid %d times the stake at once", e.cfg.table.base[7])
+	case sp.colour == "" && sp.n == n:
+		// A winning number waits for the player's choice (F004 L676-L681, F002 L67-L71).
+		e.winners = append(e.winners, st)
+		return
+	default:
+		s.Outcome = games.Lose
+		s.Expected = -st.Amount
+		s.Detail = fmt.Sprintf("%d %s: %s loses", n, colour, st.Spot)
+	}
+	e.Settle(s)
 }
 
 // voidThrow reports a «coup nul»: nothing is decided and the stakes stand (F004 L647-L651,
