@@ -106,6 +106,19 @@ func (b *box) hand(hi int) *hand {
 }
 
 // splitNow marks the box split: its first hand becomes box:N.1.
+// firstCard returns the box's i-th initial card as its hands hold it now (a split moved the
+// second into the second hand); a face-down card while it is not there.
+func (b *box) firstCard(i int) journal.Card {
+	h, j := b.hands[0], i
+	if b.split && i == 1 && len(b.hands) > 1 {
+		h, j = b.hands[1], 0
+	}
+	if j < len(h.cards) {
+		return h.cards[j]
+	}
+	return journal.Card{}
+}
+
 func (b *box) splitNow() {
 	if !b.split {
 		b.split = true
@@ -121,7 +134,7 @@ type insured struct {
 
 type ruleSet struct {
 	payout, late, limit, burn, stop, count, faceUp, dealOrder, playOrder, playerCards, hit,
-	double, split, insurance, evenMoney, sideBet, dealerDraw, bustCollect, settleOrder, sideOrder, action games.Rule
+	double, split, insurance, evenMoney, sideBet, dealerDraw, bustCollect, settleOrder, sideOrder, action, standing games.Rule
 }
 
 type engine struct {
@@ -195,7 +208,7 @@ func newEngine(s games.Setup, cfg config) *engine {
 		double: g.Rule(ruleDouble), split: g.Rule(ruleSplit), insurance: g.Rule(ruleInsurance),
 		evenMoney: g.Rule(ruleEvenMoney), sideBet: g.Rule(ruleSideBet), dealerDraw: g.Rule(ruleDealerDraw),
 		bustCollect: g.Rule(ruleBustCollect), settleOrder: g.Rule(ruleSettleOrder), sideOrder: g.Rule(ruleSideBetOrder),
-		action: g.Rule(ruleAction),
+		action: g.Rule(ruleAction), standing: g.Rule(ruleStanding),
 	}
 	return e
 }
@@ -293,6 +306,11 @@ func (e *engine) bet(ev *journal.Event) {
 	// AM 88-384 art. 5.2 1° (L232): no stake once the first card is out of the shoe.
 	late := e.Coup.CutOff && ev.Amount != prev
 	e.stakes.Set(ev, e.Coup.ID, late)
+	if n, _, kind, _ := parseSpot(ev.Spot); late && ev.Amount == 0 && kind == spotBox && e.ph == dealing && e.ownerOrAny(n) == "" {
+		// A box emptied during the deal: the croupier may skip it or deal it as it stood,
+		// the late withdrawal being the one finding.
+		e.dropFromDeal(n)
+	}
 	if late {
 		// The late bet is the finding: its amount is not checked again against the limits, nor a
 		// late side bet against the blackjack stake it needs (one breach, one finding).
@@ -585,6 +603,10 @@ func (e *engine) beginDeal(ev *journal.Event) {
 			e.findOnce(onceBurn, ev, e.r.burn, "", "", games.Text(fmt.Sprintf("%d cards burnt", want)), games.Text("none burnt"),
 				fmt.Sprintf("the shoe was dealt without burning its first %d cards", want))
 		}
+	case e.stopSeen && e.stopCoup != e.Coup.ID && !e.cfg.csm && want == 0:
+		// No burns at this table (rules.burn_cards = 0): the coup after the stop card is dealt
+		// from the new shoe.
+		e.newShoe()
 	case e.stopSeen && e.stopCoup != e.Coup.ID && !e.cfg.csm:
 		// AM 88-384 art. 5.1 (L210): the stop card ends the shoe; the cards are reshuffled.
 		e.findOnce(onceStop, ev, e.r.stop, "", "", games.Text("a new shoe after the stop card"), games.Text("dealt from the same shoe"),
@@ -700,6 +722,20 @@ func (e *engine) dealOrderCard(ev *journal.Event, n int, spot string) {
 	}
 	e.findOnce(onceDeal, ev, e.r.dealOrder, spot, player, games.Text("next card to "+want), games.Text("to "+got),
 		fmt.Sprintf("%s got a card out of turn during the deal (next was %s); the deal goes box by box from the croupier's left, the croupier's card after the first round", got, want))
+}
+
+// dropFromDeal takes box n out of what the initial deal still owes; its cards, if it gets any,
+// are not held to the order.
+func (e *engine) dropFromDeal(n int) {
+	if i := slices.Index(e.targets, n); i >= 0 {
+		e.targets = slices.Delete(e.targets, i, i+1)
+	}
+	rest := slices.DeleteFunc(slices.Clone(e.expect[e.pos:]), func(x int) bool { return x == n })
+	e.expect = append(e.expect[:e.pos], rest...)
+	e.lateDeal = append(e.lateDeal, n)
+	if e.dealComplete() {
+		e.ph = playing
+	}
 }
 
 // nextInDeal names who the next card of the initial deal goes to ("box 2", "the croupier"),
@@ -849,10 +885,11 @@ func (e *engine) progress(h *hand) {
 
 func (e *engine) reveal(ev *journal.Event) {
 	var cards []journal.Card
+	var b *box
 	if ev.To == "dealer" {
 		cards = e.dealer
 	} else if n, hi, ok := journal.ParseBox(ev.To); ok {
-		if b := e.lookup(n); b != nil {
+		if b = e.lookup(n); b != nil {
 			cards = b.hand(hi).cards
 		}
 	}
@@ -862,6 +899,16 @@ func (e *engine) reveal(ev *journal.Event) {
 			cards[i] = ev.Cards[j]
 			e.shoe.Reveal(ev.Cards[j])
 			j++
+		}
+	}
+	if b != nil {
+		// The box's first two cards, for its side bets, as revealed.
+		for i := range b.nInit {
+			if b.init[i].IsFaceDown() {
+				if c := b.firstCard(i); !c.IsFaceDown() {
+					b.init[i] = c
+				}
+			}
 		}
 	}
 	e.Coup.Evidence.Add(ev)
@@ -958,6 +1005,15 @@ func (e *engine) handAction(ev *journal.Event) {
 	player := ev.Player
 	if player == "" {
 		player = e.owner(n)
+	}
+	if owner := e.owner(n); owner != "" && player != owner && !e.follows(ev, h, player) {
+		// AM 88-384 art. 5.1 (L224): a standing player «ne peut donner d'instructions» and
+		// «subit ses initiatives».
+		if ev.Action == "double" || ev.Action == "split" {
+			e.Find(ev, e.r.standing, ev.Spot, player, games.Text("the seated player's decision, followed"), games.Text(ev.Action+" by "+player),
+				fmt.Sprintf("%s, standing behind %s's box %d, made a %s that %s had not made; a standing player only follows the seated player's decisions", player, owner, n, ev.Action, owner))
+		}
+		return
 	}
 	e.checkTurn(ev, b, h, ev.Action != "stand")
 	switch ev.Action {
@@ -1069,12 +1125,32 @@ func (e *engine) isPair(a, b journal.Card) bool {
 	return Value(a) == Value(b)
 }
 
+// follows reports whether a player other than the seated one makes a decision he may make
+// on the box: following the seated player's double or split just made.
+func (e *engine) follows(ev *journal.Event, h *hand, player string) bool {
+	switch ev.Action {
+	case "double":
+		return h.doubled() && len(h.cards) == h.doubledAt && !e.doubledBy(h, player)
+	case "split":
+		return e.followsSplit(h, player)
+	}
+	return false
+}
+
+// followsSplit reports whether player, another than the one who split hand h, follows that
+// split (before its second hand has its second card).
+func (e *engine) followsSplit(h *hand, player string) bool {
+	ls := e.lastSplit
+	return ls.from == h && ls.player != player && len(ls.to.cards) <= 1
+}
+
 func (e *engine) splitHand(ev *journal.Event, b *box, h *hand, player string) {
 	amount := int64(0)
 	var ex games.Evidence
 	ex.Add(ev)
 	// A second player on the same hand following the split that was just made.
-	if ls := e.lastSplit; ls.from == h && ls.player != player && len(h.cards) <= 1 && len(ls.to.cards) <= 1 {
+	if e.followsSplit(h, player) {
+		ls := e.lastSplit
 		initial := e.initialStake(h, player)
 		amount = initial
 		if ev.HasAmount {
@@ -1286,7 +1362,9 @@ func (e *engine) checkDealerStand(ev *journal.Event) {
 	waiting := mayBJ && len(e.insured) > 0
 	for _, b := range e.boxes {
 		for _, h := range b.hands {
-			if len(h.cards) == 0 || h.busted || (playerBJ(h) && !mayBJ) {
+			if len(h.cards) == 0 || h.busted || (playerBJ(h) && (!mayBJ || e.cfg.bjTieWins)) {
+				// A blackjack against a 2-9, or paid whatever the croupier makes
+				// (rules.blackjack_tie = win), waits on nothing.
 				continue
 			}
 			if h == b.hands[0] && !b.split && e.allEvenMoney(b) {

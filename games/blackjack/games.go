@@ -40,6 +40,7 @@ const (
 	ruleSettleOrder  = "blackjack.settlement_order"
 	ruleSideBetOrder = "blackjack.side_bet_order"
 	ruleAction       = "blackjack.action"
+	ruleStanding     = "blackjack.standing_player"
 )
 
 // Blackjack is blackjack, AM 88-384 art. 5.
@@ -104,6 +105,9 @@ func Blackjack() *games.Game {
 				Summary: "On Perfect Pairs and on 21+3 the losing stakes are collected before the winning ones are paid."},
 			{ID: ruleAction, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 1°-5° (L230-L280)",
 				Summary: "A player decides only among hit, stand, double, split, insurance and even money (or turns an offer down); surrender and other decisions are not offered."},
+			{ID: ruleStanding, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.1 (L224)",
+				Summary: "Players standing behind a seated player's box give him no instructions and follow his initiatives: they may follow his double or split with their own stake, never make one alone.",
+				Reading: "The seated player is the one whose stake on the box came first. A double or split by a standing player that follows none of the seated player's is reported on the standing player and changes nothing on the hand; his hit or stand is no decision and is ignored. A standing player following a split may do so until the second hand has its second card."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "decks", Default: "6", Doc: "52-card decks in the shoe (set by the management, L198)"},
