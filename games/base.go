@@ -309,6 +309,9 @@ func (b *Base) EndCoup(ev *journal.Event, payRule Rule) {
 			}
 			o.expected += t.Expected
 			o.stake += t.Stake
+			if t.Outcome == Win {
+				o.kept += t.Stake
+			}
 		}
 	}
 	for _, t := range b.pending {
@@ -317,7 +320,7 @@ func (b *Base) EndCoup(ev *journal.Event, payRule Rule) {
 			b.Emit(t)
 			continue
 		}
-		observed := o.Net(o.stake)
+		observed := o.judged()
 		t.Observed, t.HasObserved = observed, true
 		b.Emit(t)
 		if observed != o.expected {
@@ -353,7 +356,7 @@ func (b *Base) EndCoup(ev *journal.Event, payRule Rule) {
 }
 
 func (b *Base) wrongPayout(ev *journal.Event, rule Rule, s *Settlement, o *Observed) {
-	expected, observed := o.expected, o.Net(o.stake)
+	expected, observed := o.expected, o.judged()
 	var why string
 	switch {
 	case expected < 0 && observed > 0:

@@ -269,6 +269,7 @@ type Observed struct {
 	first    *Settlement
 	expected int64
 	stake    int64
+	kept     int64 // the part of stake that won: the player keeps it, nothing to refund
 
 	lineBuf [2]int
 }
@@ -281,14 +282,22 @@ func (o *Observed) Any() bool {
 // Net returns the player's net result that the money events show for a stake of the given
 // amount: payouts minus collections; a collect without an amount takes the whole stake; a
 // refund with no collect beside it hands back part of the stake and the rest is taken.
-func (o *Observed) Net(stake int64) int64 {
+func (o *Observed) Net(stake int64) int64 { return o.net(stake, 0) }
+
+// net is Net for a stake of which kept won: the refunds hand back the rest (a stake reduced,
+// a push), and what was not handed back of it was taken.
+func (o *Observed) net(stake, kept int64) int64 {
 	collected := o.Collected + int64(o.CollectAll)*stake
 	net := o.Paid - collected
 	if o.Refunds > 0 && o.Collects == 0 {
-		net -= stake - o.Refunded
+		refundable := max(stake-kept, 0)
+		net -= refundable - min(o.Refunded, refundable)
 	}
 	return net
 }
+
+// judged is the net of the settlements matched with these money events (Base.EndCoup).
+func (o *Observed) judged() int64 { return o.net(o.stake, o.kept) }
 
 // MoneyEvent is one payout, collect or refund in the order the dealer made them.
 type MoneyEvent struct {
