@@ -61,10 +61,11 @@ func (e *tcp) Event(ev *journal.Event) {
 		e.cutOff(ev)
 	case journal.TypeCard:
 		e.Ensure(e, ev)
-		e.active = true
-		// The first card closes the bets (L433-L435, L452-L453).
-		e.cutOff(ev)
 		if ev.To != "burn" {
+			// The first card dealt closes the bets (L433-L435, L452-L453); a card burnt after
+			// the cut of a new pack (L423) comes before the bets.
+			e.active = true
+			e.cutOff(ev)
 			e.holeCard(ev)
 		}
 	case journal.TypeReveal:

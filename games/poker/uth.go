@@ -116,11 +116,14 @@ func (e *uth) cutOff(ev *journal.Event) {
 }
 
 func (e *uth) card(ev *journal.Event) {
+	if ev.To == "burn" {
+		// A burnt card is no card dealt: it may come before the bets (a new pack).
+		return
+	}
 	e.active = true
 	// Art. 55-20 (L350): the deal begins once every bet is in place.
 	e.cutOff(ev)
 	switch ev.To {
-	case "burn":
 	case "board":
 		e.judgeDeal(ev)
 		e.board.cards = append(e.board.cards, ev.Card)
