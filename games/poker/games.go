@@ -42,6 +42,7 @@ const (
 	rPaymentOrder  = "payment_order"
 	rOneHand       = "one_hand"
 	rForeignStake  = "foreign_stake"
+	rEarlyCard     = "card_before_cutoff"
 	uthID, tcpID   = "ultimate_holdem", "three_card_poker"
 	defaultBoxes   = 7
 	minimumFloor   = 100 // art. 55-21-1: the minimum is never below 1 euro
@@ -127,6 +128,9 @@ func ThreeCardPoker() *games.Game {
 				Summary: "A player who raises puts on JOUER exactly the amount of his initial stake, once; the Play is settled at the amount bet."},
 			{ID: id(rDealOrder), Kind: games.Procedure, Severity: games.Warning, Article: tcpArt + " L455-L457)",
 				Summary: "Three rounds: one face-down card to each hand from the croupier's left, clockwise, then one to the croupier."},
+			{ID: id(rEarlyCard), Kind: games.Procedure, Severity: games.Warning, Article: tcpArt + " L452-L453)",
+				Summary: "The croupier announces «rien ne va plus» and then deals: no card is dealt before the announcement.",
+				Reading: "A no_more_bets after the first card dealt (other than cause first_card, which records that the card was the cut-off) shows the deal began before it; the first card closed the bets and the coup is settled as dealt. A card burnt before the bets is no card dealt."},
 			{ID: id(rCardCount), Kind: games.Procedure, Severity: games.Critical, Article: tcpArt + " L466-L467)",
 				Summary: "Each hand and the croupier hold exactly three cards; otherwise the coup is void and every stake is handed back (any other settlement is a wrong payout).",
 				Reading: "An exposed card during the deal is not a misdeal (L463): a card dealt face up counts as dealt."},

@@ -22,6 +22,8 @@ type tcp struct {
 	cfg tcpConfig
 	// void says why the coup is void ("" while it stands).
 	void string
+	// firstCard is the card that closed the bets when no announcement came before it.
+	firstCard *journal.Event
 }
 
 func newTCP(s games.Setup) (*tcp, error) {
@@ -58,6 +60,14 @@ func (e *tcp) Event(ev *journal.Event) {
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
 		e.Ensure(e, ev)
+		if c := e.firstCard; c != nil && ev.Cause != "first_card" {
+			// L452-L453: «rien ne va plus» comes before the deal.
+			e.firstCard = nil
+			var ex games.Evidence
+			ex.Add(c)
+			e.find(ev, rEarlyCard, "", "", games.Text("«rien ne va plus», then the deal"), games.Text("a card dealt before it"),
+				"the croupier dealt a card before announcing «rien ne va plus»; the first card closed the bets", ex)
+		}
 		e.cutOff(ev)
 	case journal.TypeCard:
 		e.Ensure(e, ev)
@@ -65,6 +75,9 @@ func (e *tcp) Event(ev *journal.Event) {
 			// The first card dealt closes the bets (L433-L435, L452-L453); a card burnt after
 			// the cut of a new pack (L423) comes before the bets.
 			e.active = true
+			if !e.Coup.CutOff {
+				e.firstCard = ev.Clone()
+			}
 			e.cutOff(ev)
 			e.holeCard(ev)
 		}
@@ -96,7 +109,7 @@ func (e *tcp) Close(out []games.Record) []games.Record {
 // CoupStarted implements games.Hooks: the per-coup state is reset.
 func (e *tcp) CoupStarted(ev *journal.Event) {
 	e.resetCoup()
-	e.void = ""
+	e.void, e.firstCard = "", nil
 }
 
 // judgeDeal checks the deal once it is over: three rounds of one card to each hand from
