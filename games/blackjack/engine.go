@@ -155,7 +155,7 @@ type engine struct {
 	stopCoup string
 	// between holds the stop card and the burns seen between coups (a new shoe prepared after
 	// coup_end), handled with the next coup.
-	between []*journal.Event
+	between games.Between
 
 	stakes *games.Stakes
 	spots  []string // "box:N" by N
@@ -228,11 +228,8 @@ func (e *engine) Event(ev *journal.Event) {
 		e.Ensure(e, ev)
 		e.cutOff(ev)
 	case journal.TypeCard:
-		if (ev.To == "stop" || ev.To == "burn") && e.Coup == nil {
-			// Between coups: the stop card, and the burns of a new shoe, belong to the coup
-			// that follows (they open none of their own).
-			e.between = append(e.between, ev.Clone())
-			break
+		if e.between.Hold(ev, e.Coup != nil) {
+			break // a stop card or a burn between coups: the next coup's
 		}
 		e.Ensure(e, ev)
 		e.card(ev)
@@ -270,15 +267,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 		// AM 88-384 art. 5.1 (L216): after each coup the cards go back into the machine.
 		e.newShoe()
 	}
-	between := e.between
-	e.between = nil
-	for _, p := range between {
-		if p.To == "stop" {
-			e.stopCard(p, true)
-		} else {
-			e.burnCard(p)
-		}
-	}
+	e.between.Release(func(ev *journal.Event) { e.stopCard(ev, true) }, e.burnCard)
 }
 
 func (e *engine) newShoe() {

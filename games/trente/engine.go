@@ -35,7 +35,7 @@ type engine struct {
 	stopFlagged bool // a coup after the stop card was reported (once per shoe)
 	deepFlagged bool // cards dealt from behind the stop card's place were reported
 	// between holds the stop card and burns seen between coups, handled with the next coup.
-	between      []*journal.Event
+	between      games.Between
 	stakes       *games.Stakes
 	prisoners    []*prison.Prisoner
 	choices      *prison.Book
@@ -81,11 +81,8 @@ func (e *engine) Event(ev *journal.Event) {
 		e.Ensure(e, ev)
 		e.noMoreBets(ev)
 	case journal.TypeCard:
-		if (ev.To == "stop" || ev.To == "burn") && e.Coup == nil {
-			// Between coups: the stop card ends the partie before the next coup, and burns
-			// belong to it too (they open no coup of their own).
-			e.between = append(e.between, ev.Clone())
-			break
+		if e.between.Hold(ev, e.Coup != nil) {
+			break // a stop card or a burn between coups: the next coup's
 		}
 		e.Ensure(e, ev)
 		e.card(ev)
@@ -116,15 +113,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 		e.shoe.Reset()
 		e.excess = [52]bool{}
 	}
-	between := e.between
-	e.between = nil
-	for _, p := range between {
-		if p.To == "stop" {
-			e.stopCard(p, true)
-		} else {
-			e.deal(p)
-		}
-	}
+	e.between.Release(func(ev *journal.Event) { e.stopCard(ev, true) }, e.deal)
 }
 
 // --- stakes ---
