@@ -274,6 +274,23 @@ func (b *Base) Settle(s *Settlement) {
 	b.pending = append(b.pending, s)
 }
 
+// Unsettle takes back the settlements queued in the open coup for one stake (a stake changed
+// after what decided it, settled again as changed) and returns the stake they settled, 0 if none.
+func (b *Base) Unsettle(k StakeKey) int64 {
+	var stake int64
+	kept := b.pending[:0]
+	for _, s := range b.pending {
+		if s.Spot == k.Spot && s.Player == k.Player {
+			stake = s.Stake
+			continue
+		}
+		kept = append(kept, s)
+	}
+	clear(b.pending[len(kept):])
+	b.pending = kept
+	return stake
+}
+
 // Pending returns the settlements queued in the open coup.
 func (b *Base) Pending() []*Settlement { return b.pending }
 

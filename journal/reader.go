@@ -470,14 +470,17 @@ func (p *fieldParser) limits(ev *Event) error {
 				ferr = fmt.Errorf("limits.spots must be an object, got %s", short(val))
 				return
 			}
-			ss := scanner{b: val}
-			_ = ss.object(nil, func(k []byte, sv span) {
-				setOverride(string(k), val[sv.start:sv.end])
-			})
+			overrides(val, setOverride)
 		default:
 			if c := val[0]; c == '"' || c == 't' || c == 'f' || c == 'n' {
 				// Text, true, false or null cannot be a spot's limit: a field of its own
 				// (a currency, a note), ignored as unknown fields are.
+				return
+			}
+			if val[0] == '{' && !minMaxObject(val) {
+				// A map of overrides under a name of its own ("per_spot", "overrides"...),
+				// read as "spots" is.
+				overrides(val, setOverride)
 				return
 			}
 			setOverride(string(key), val)
@@ -494,6 +497,31 @@ func (p *fieldParser) limits(ev *Event) error {
 	}
 	ev.HasLimits = true
 	return nil
+}
+
+// overrides hands each member of a spot → limit map to set, leaving out text, booleans and null.
+func overrides(val []byte, set func(key string, v []byte)) {
+	ss := scanner{b: val}
+	_ = ss.object(nil, func(k []byte, sv span) {
+		v := val[sv.start:sv.end]
+		if c := v[0]; c == '"' || c == 't' || c == 'f' || c == 'n' {
+			return
+		}
+		set(string(k), v)
+	})
+}
+
+// minMaxObject reports whether an object holds only "min" and "max" members: one spot's limits,
+// not a map of them.
+func minMaxObject(v []byte) bool {
+	only := true
+	s := scanner{b: v}
+	_ = s.object(nil, func(k []byte, _ span) {
+		if string(k) != "min" && string(k) != "max" {
+			only = false
+		}
+	})
+	return only
 }
 
 func spotLimit(v []byte) (SpotLimit, error) {
@@ -675,7 +703,9 @@ func (p *fieldParser) spin(ev *Event) error {
 		}
 	}
 	if p.has(fFaults) {
-		return p.faultList(ev, func(s string) bool { return s == "obstruction" || s == "obstructed" })
+		return p.faultList(ev, func(s string) bool {
+			return s == "obstruction" || s == "obstructed" || s == "touched" || s == "blocked"
+		})
 	}
 	return nil
 }
@@ -727,7 +757,8 @@ func (p *fieldParser) dice(ev *Event) error {
 	return nil
 }
 
-// faultList decodes "faults"; extra accepts names beyond the dice faults (spin obstruction).
+// faultList decodes "faults". With extra (a spin), the names extra accepts mark an obstruction
+// and the others are ignored; without it (dice), each must be a dice fault.
 func (p *fieldParser) faultList(ev *Event, extra func(string) bool) error {
 	if p.isNull(fFaults) {
 		return nil
@@ -745,6 +776,9 @@ func (p *fieldParser) faultList(ev *Event, extra func(string) bool) error {
 			ev.Obstructed = true
 		case extra == nil && faultNames[name]:
 			ev.Faults = append(ev.Faults, name)
+		case extra != nil:
+			// A spin has no faults of the spec's own: a name that is no obstruction is
+			// ignored, as unknown content is.
 		default:
 			return fmt.Errorf("unknown fault %q", name)
 		}

@@ -68,6 +68,30 @@ func TestReaderAcceptsEveryType(t *testing.T) {
 	if got := other[0].Limits; got.Min != 200 || got.Max != 20000 || len(got.Spots) != 1 || got.Spots["number"].Max != 5000 {
 		t.Errorf("limits with other members = %+v", got)
 	}
+	// Overrides under a name of their own are read as "spots" is, each form of limit.
+	for _, name := range []string{"per_spot", "overrides", "by_spot"} {
+		named, err := readAll(t, `{"t":"2026-11-22T21:04:05.120Z","table":"RE-03","type":"table_open","game":"roulette_european","limits":{"min":200,"max":50000,"`+name+`":{"straight":2500,"red":{"min":500,"max":100000},"note":"x"}},"schema":1}`+"\n")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got := named[0].Limits
+		if min, max := got.For("straight:17"); min != 200 || max != 2500 {
+			t.Errorf("%s: straight:17 limits %d-%d, want 200-2500", name, min, max)
+		}
+		if min, max := got.For("red"); min != 500 || max != 100000 || len(got.Spots) != 2 {
+			t.Errorf("%s: red limits %d-%d, spots %+v", name, min, max, got.Spots)
+		}
+	}
+	// A spin's faults: an obstruction by any of its names; other names are no fault of a spin.
+	for faults, want := range map[string]bool{`["touched"]`: true, `["obstruction"]`: true, `["blocked","wobbly"]`: true, `["wobbly"]`: false, `[]`: false} {
+		spin, err := readAll(t, head+`{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"spin","revs":5,"dir":"cw","faults":`+faults+`}`+"\n")
+		if err != nil {
+			t.Fatalf("spin faults %s: %v", faults, err)
+		}
+		if got := spin[1].Obstructed; got != want || len(spin[1].Faults) != 0 {
+			t.Errorf("spin faults %s: obstructed %v faults %v, want obstructed %v", faults, got, spin[1].Faults, want)
+		}
+	}
 	if evs[2].Coup != "7" || evs[3].Text != "offset été 🎲" {
 		t.Errorf("coup %q text %q", evs[2].Coup, evs[3].Text)
 	}

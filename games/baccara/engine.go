@@ -184,7 +184,7 @@ type config struct {
 }
 
 type ruleSet struct {
-	payout, late, limit, early, order, draw0, draw1, burn, last, stopPos, deck, payOrder, levy, doubling, hand games.Rule
+	payout, late, limit, early, order, draw0, draw1, burn, last, stopPos, deck, payOrder, levy, doubling, hand, partial games.Rule
 }
 
 // dealt is one card out of the shoe in the open coup.
@@ -279,6 +279,7 @@ func newEngine(s games.Setup, cfg config) (*engine, error) {
 	r.levy = has(p + "levy")
 	r.doubling = has(p + "bank_doubling")
 	r.hand = has(p + "hand_after_loss")
+	r.partial = has(p + "partial_banco")
 	if cfg.stopMin > 0 && cfg.stopMax > 0 && cfg.stopMin > cfg.stopMax {
 		s.Options.Fail("stop_card_min_left", "must not exceed stop_card_max_left (%d > %d)", cfg.stopMin, cfg.stopMax)
 	}
@@ -605,12 +606,22 @@ func (e *engine) reveal(ev *journal.Event) {
 // checkBank applies the chemin de fer bank rules at the cut-off: a banker who lost passes the
 // hand (L673), and one who won and keeps it doubles his bank less the levy (L704-L708).
 func (e *engine) checkBank(at *journal.Event) {
-	var bank *games.Stake
+	var bank, largest *games.Stake
 	for _, st := range e.stakes.All() {
-		if st.Spot == "bank" {
+		switch {
+		case st.Spot == "bank" && bank == nil:
 			bank = st
-			break
+		case st.Spot == "banco" && (largest == nil || st.Amount > largest.Amount):
+			largest = st
 		}
+	}
+	if bank != nil && largest != nil && largest.Amount > 0 && largest.Amount < bank.Amount/2 && e.rules.partial.ID != "" {
+		// AM 88-384 art. 11.4 (L679): «pour obtenir les cartes, il est permis de ne tenir qu'une
+		// partie du banco, à condition que la somme proposée soit au moins égale à la moitié».
+		e.Find(at, e.rules.partial, largest.Spot, largest.Player, games.Text("a banco of at least "+games.FormatCents(bank.Amount/2)),
+			games.Money(largest.Amount),
+			fmt.Sprintf("no ponte held half the bank of %s: the largest banco, %s's, is %s", games.FormatCents(bank.Amount), largest.Player, games.FormatCents(largest.Amount)),
+			largest.Evidence)
 	}
 	if bank == nil || e.prevBanker == "" || bank.Player != e.prevBanker {
 		return

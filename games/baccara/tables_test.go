@@ -120,6 +120,7 @@ end`,
 			found: []string{
 				"2 chemin_de_fer.levy - -",
 				"3 chemin_de_fer.levy - -",
+				"3 chemin_de_fer.partial_banco banco P3", // 400 against a bank of 1000 (L679)
 				"4 chemin_de_fer.payout bank B2",
 			},
 		},
@@ -171,7 +172,7 @@ cards ponte:3H banker:9D ponte:QS banker:KC
 end`,
 			settle: []string{"1 bank B2 380", "1 banco P3 -400", "2 bank B2 1311", "2 banco P4 -1380",
 				"3 bank B2 1900", "3 banco P4 -2000", "4 bank B2 5700", "4 banco P4 -6000"},
-			found: []string{"4 chemin_de_fer.bank_doubling bank B2"},
+			found: []string{"1 chemin_de_fer.partial_banco banco P3", "4 chemin_de_fer.bank_doubling bank B2"},
 		},
 		{
 			name: "punto banco table for the banker", game: "chemin_de_fer", rules: `{"banker_table": "punto_banco"}`,

@@ -643,6 +643,7 @@ func (e *engine) dealerCard(ev *journal.Event, c journal.Card) {
 		e.progress(nil)
 		if !e.dealerDrew {
 			e.dealerDrew, e.seqAtDealer = true, len(e.Money.Seq)
+			e.checkOwed(ev)
 		}
 		e.cardsAfterDeal++
 		// AM 88-384 art. 5.2 1° (L238): he stands on 17 or more, soft 17 included.
@@ -793,6 +794,30 @@ func (e *engine) handCard(ev *journal.Event, b *box, hi int, c journal.Card) {
 	e.playCard(ev, b, b.hand(hi), c)
 }
 
+// checkOwed reports, when the croupier begins to draw, each hand that never had the one card
+// it was owed: a double's (AM 88-384 art. 5.2 5°, L276) or a split ace's (4°, L268). The hand is
+// still settled as dealt.
+func (e *engine) checkOwed(ev *journal.Event) {
+	for _, b := range e.boxes {
+		for _, h := range b.hands {
+			var why string
+			switch {
+			case h.busted || h.cardFlagged:
+				continue
+			case h.doubled() && len(h.cards) == h.doubledAt:
+				why = "was doubled and never given its one card"
+			case h.splitAces && len(h.cards) < 2:
+				why = "is a split ace and was never given its second card"
+			default:
+				continue
+			}
+			h.cardFlagged = true
+			e.Find(ev, e.r.playerCards, h.spot, e.owner(b.n), games.Text("one card"), games.Text("none"),
+				fmt.Sprintf("%s %s before the croupier drew", h.spot, why), h.ev)
+		}
+	}
+}
+
 // ownerOrAny returns a player with any stake on box n (blackjack stake first).
 func (e *engine) ownerOrAny(n int) string {
 	if p := e.owner(n); p != "" {
@@ -822,12 +847,13 @@ func (e *engine) addCard(h *hand, ev *journal.Event, c journal.Card) {
 
 // playCard handles a card to a player's hand once the deal is complete.
 func (e *engine) playCard(ev *journal.Event, b *box, h *hand, c journal.Card) {
-	e.checkTurn(ev, b, h, true)
+	outOfTurn := e.checkTurn(ev, b, h, true)
 	e.cardsAfterDeal++
 	if len(h.cards) >= 2 {
 		if h.allow > 0 {
 			h.allow--
-		} else if why := h.closedWhy(); why != "" && !h.cardFlagged {
+		} else if why := h.closedWhy(); why != "" && !h.cardFlagged && !outOfTurn {
+			// (A card out of turn is that one breach, already reported: one card, one finding.)
 			// AM 88-384 art. 5.2 1° (L234), 4° (L268), 5° (L276): cards one by one on request,
 			// one after a double, one per split ace.
 			h.cardFlagged = true
@@ -843,14 +869,18 @@ func (e *engine) playCard(ev *journal.Event, b *box, h *hand, c journal.Card) {
 // croupier draws (AM 88-384 art. 5.1 L226, 5.2 1° L234, L238), and notes that play moved on.
 // strict is false for a stand, whose gesture a camera may see late: it is checked only
 // against the croupier's draw (a hand still played then means he drew too soon, a hole card).
-func (e *engine) checkTurn(ev *journal.Event, b *box, h *hand, strict bool) {
+// It reports whether it found ev out of turn.
+func (e *engine) checkTurn(ev *journal.Event, b *box, h *hand, strict bool) bool {
+	found := false
 	if strict || e.dealerDrew {
 		switch {
 		case e.dealerDrew:
+			found = true
 			e.findOnce(oncePlay, ev, e.r.playOrder, h.spot, e.owner(b.n), games.Text("players first, then the croupier"),
 				games.Text(h.spot+" after the croupier drew"),
 				fmt.Sprintf("%s was played after the croupier had begun to draw", h.spot))
 		case b.n < e.curBox:
+			found = true
 			e.findOnce(oncePlay, ev, e.r.playOrder, h.spot, e.owner(b.n), games.Text("box by box from the croupier's left"),
 				games.Text(fmt.Sprintf("box %d after box %d", b.n, e.curBox)),
 				fmt.Sprintf("box %d was played after box %d had begun; each hand is settled before the next is offered a card", b.n, e.curBox))
@@ -860,6 +890,7 @@ func (e *engine) checkTurn(ev *journal.Event, b *box, h *hand, strict bool) {
 		e.curBox = b.n
 	}
 	e.progress(h)
+	return found
 }
 
 // progress notes that play moved to hand h (nil: to the croupier): a bust not collected by now
@@ -1004,10 +1035,10 @@ func (e *engine) handAction(ev *journal.Event) {
 		}
 		return
 	}
-	e.checkTurn(ev, b, h, ev.Action != "stand")
+	outOfTurn := e.checkTurn(ev, b, h, ev.Action != "stand")
 	switch ev.Action {
 	case "hit":
-		e.hit(ev, h, player)
+		e.hit(ev, h, player, outOfTurn)
 	case "stand":
 		h.stood, h.allow = true, 0
 	case "double":
@@ -1017,7 +1048,9 @@ func (e *engine) handAction(ev *journal.Event) {
 	}
 }
 
-func (e *engine) hit(ev *journal.Event, h *hand, player string) {
+// hit allows the hand one more card; a request the hand may not make is reported, unless it
+// came out of turn (outOfTurn): that one breach is already reported.
+func (e *engine) hit(ev *journal.Event, h *hand, player string, outOfTurn bool) {
 	var why string
 	switch {
 	case h.busted:
@@ -1029,7 +1062,7 @@ func (e *engine) hit(ev *journal.Event, h *hand, player string) {
 	case h.stood:
 		why = "the player had stood"
 	}
-	if why != "" {
+	if why != "" && !outOfTurn {
 		// AM 88-384 art. 5.2 1° (L234), 4° (L268), 5° (L276).
 		e.Find(ev, e.r.hit, ev.Spot, player, games.Text("no further card"), games.Text("hit"),
 			fmt.Sprintf("%s asked for a card on %s although %s", playerName(player), h.spot, why), h.ev)
@@ -1266,6 +1299,11 @@ func (e *engine) takeEvenMoney(ev *journal.Event) {
 		why = "the croupier had no card yet"
 	case Value(e.dealer[0]) != 10 && e.dealer[0].Rank != journal.Ace:
 		why = fmt.Sprintf("the croupier's first card is the %s; even money is offered against an ace, a ten or a face", e.dealer[0])
+	case e.dealerDrew && !e.cfg.evenMoneyAny:
+		// rules.even_money_timing = before_draw: asked once the croupier's second card is
+		// known, the request is refused and the blackjack is settled as such.
+		why = "the croupier had already drawn his second card (" + cardsText(e.dealer) + ")"
+		bj = false
 	}
 	if why != "" {
 		// AM 88-384 art. 5.2 3° (L258-L260).
@@ -1566,9 +1604,15 @@ func (e *engine) checkSettleOrder(ev *journal.Event) {
 	prev := -1
 	var prevKey games.StakeKey
 	var prevLine int
+	// A push paid or a winner collected is a wrong payout, reported once as such: it takes no
+	// part in the order.
+	due := e.DueByStake()
 	for _, m := range e.Money.Seq[e.seqAtDealer:] {
 		n, hi, kind, ok := parseSpot(m.Key.Spot)
 		if !ok || (kind != spotBox && kind != spotHand) || e.hasEvenMoney(games.StakeKey{Spot: e.boxSpot(n), Player: m.Key.Player}) {
+			continue
+		}
+		if (m.Type == journal.TypePayout && due[m.Key] <= 0) || (m.Type == journal.TypeCollect && due[m.Key] >= 0) {
 			continue
 		}
 		if h := e.handAt(n, hi); h != nil && h.busted && m.Type == journal.TypeCollect {

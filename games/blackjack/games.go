@@ -89,7 +89,7 @@ func Blackjack() *games.Game {
 				Summary: "Insurance is offered only when the croupier's first card is an ace, once the players have their two cards and before the next card comes out, to a player with a stake on the box, for at most half of that stake."},
 			{ID: ruleEvenMoney, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 3° (L258-L260)",
 				Summary: "Even money is paid only on a two-card blackjack when the croupier's first card is an ace, a ten or a face.",
-				Reading: "The text does not say when it is paid: any time in the coup is accepted. A request on a hand that is not a blackjack is refused and the hand settled normally; on a blackjack it is honoured."},
+				Reading: "The text does not say when it is asked: as the digest presumes, before the croupier draws his second card (rules.even_money_timing = before_draw); a request after it is refused and the blackjack settled as such (any: accepted at any time). A request on a hand that is not a blackjack is refused and the hand settled normally; on a blackjack it is honoured."},
 			{ID: ruleSideBet, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 6°-7° (L284, L300)",
 				Summary: "Perfect Pairs and 21+3 are staked before the deal only on a box where the same player has a blackjack stake."},
 			{ID: ruleDealerDraw, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 1° (L238)",
@@ -121,6 +121,7 @@ func Blackjack() *games.Game {
 			{Key: "pairs_match", Default: `"rank"`, Doc: "a Perfect Pairs pair is two cards of the same rank (rank) or of the same value (value)"},
 			{Key: "straight_ace", Default: `"both"`, Doc: "in 21+3 the ace makes a straight low and high (both), low only (low) or high only (high)"},
 			{Key: "side_bets_pay", Default: `"to_one"`, Doc: "«N fois la mise» on Perfect Pairs and 21+3 read as N to 1 (to_one) or N for 1 (for_one, net N-1)"},
+			{Key: "even_money_timing", Default: `"before_draw"`, Doc: "when even money may be asked (L260 does not say): before_draw (the digest's reading: before the croupier draws his second card; a later request is refused and the blackjack settled as such) or any (any time in the coup)"},
 			{Key: "settlement_order", Default: `"right_to_left"`, Doc: "order of the final sweep: right_to_left (highest box first), left_to_right, or off"},
 			roundingDoc(),
 		},
@@ -150,6 +151,7 @@ type config struct {
 	straightAce  string
 	sideForOne   bool
 	order        string
+	evenMoneyAny bool
 }
 
 func readConfig(o *games.Options) config {
@@ -166,6 +168,7 @@ func readConfig(o *games.Options) config {
 		straightAce:  o.Enum("straight_ace", aceBoth, aceBoth, aceLow, aceHigh),
 		sideForOne:   o.Enum("side_bets_pay", "to_one", "to_one", "for_one") == "for_one",
 		order:        o.Enum("settlement_order", "right_to_left", "right_to_left", "left_to_right", "off"),
+		evenMoneyAny: o.Enum("even_money_timing", "before_draw", "before_draw", "any") == "any",
 	}
 }
 

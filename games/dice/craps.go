@@ -232,6 +232,18 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		prev = existing.Amount
 		carried = e.placedIn[k] != e.seq
 	}
+	decided := int64(0)
+	if existing == nil && e.thrown && !e.void {
+		// A stake this throw decided, changed afterwards: it is settled again as changed
+		// (raised: on the new amount; withdrawn: as the journal last shows it, not at all).
+		if decided = e.decidedStake(k); decided > 0 {
+			if ev.Amount == decided {
+				return // a restatement of the stake the throw decided
+			}
+			prev = decided
+			e.Unsettle(k)
+		}
+	}
 	if ev.Amount == prev {
 		if existing != nil {
 			existing.Evidence.Add(ev)
@@ -243,7 +255,14 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		// AM 88-384 art. 6.2 (L339): the dice are passed once every stake is placed.
 		e.LateBet(ev, e.rules.late, prev)
 	}
-	e.lifecycle(ev, sp, prev, carried)
+	if !e.thrown || e.void {
+		// After the dice the late bet is the one finding: what the table allows is judged on
+		// the layout the dice were thrown on, not on the one they left.
+		e.lifecycle(ev, sp, prev, carried)
+	}
+	if decided > 0 && ev.Amount == 0 {
+		return
+	}
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
 	if existing == nil && e.thrown && !e.void && st.Amount > 0 {
 		// A stake placed after the dice came to rest (past-posting): the late bet is the
@@ -268,6 +287,16 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 	if late && e.limitsDone && st.Amount > 0 {
 		e.checkLimit(st, ev)
 	}
+}
+
+// decidedStake returns the stake the open coup's throw decided for k (0 if it decided none).
+func (e *crapsEngine) decidedStake(k games.StakeKey) int64 {
+	for _, s := range e.Pending() {
+		if s.Spot == k.Spot && s.Player == k.Player {
+			return s.Stake
+		}
+	}
+	return 0
 }
 
 // lifecycle checks what art. 6.3 allows a player to do with a stake that changed from prev.
@@ -641,7 +670,11 @@ func (e *crapsEngine) plays(k games.StakeKey, sp crapsSpot, point int) bool {
 		return call == callOn || (call != callOff && (point > 0 || e.cfg.placeWorking))
 	case kOddsCome:
 		return call == callOn || (call != callOff && (point > 0 || e.cfg.comeOddsWorking))
-	case kBuy, kLay, kOddsDontCome, kDontCome:
+	case kOddsDontCome:
+		// L385 with L459, L481: odds follow their don't come, so a don't come left "en no
+		// action" holds its odds too.
+		return call != callOff && e.calls[games.StakeKey{Spot: "dont_come", Player: k.Player}] != callOff
+	case kBuy, kLay, kDontCome:
 		return call != callOff
 	}
 	return true

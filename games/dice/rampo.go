@@ -677,13 +677,16 @@ func (e *rampoEngine) payClass(k games.StakeKey) (class string, rank int) {
 func (e *rampoEngine) checkOrder(ev *journal.Event) {
 	firstPay := -1
 	top, topAt := -1, -1
+	// Only a winner's payment and a loser's collection take part in the order: a loser paid or
+	// a winner collected is a wrong payout, reported once as such.
+	due := e.DueByStake()
 	for i, m := range e.Money.Seq {
 		if i < e.throwSeq {
 			continue
 		}
 		switch m.Type {
 		case journal.TypeCollect:
-			if e.rampoLost[m.Key] || firstPay < 0 {
+			if e.rampoLost[m.Key] || firstPay < 0 || due[m.Key] >= 0 {
 				continue // a failed rampo may be taken with the losers or at the rampo zone's turn
 			}
 			p := e.Money.Seq[firstPay]
@@ -691,6 +694,9 @@ func (e *rampoEngine) checkOrder(ev *journal.Event) {
 				m.Key.Player, m.Key.Spot, p.Key.Player, p.Key.Spot))
 			return
 		case journal.TypePayout:
+			if due[m.Key] <= 0 {
+				continue
+			}
 			if firstPay < 0 {
 				firstPay = i
 			}

@@ -214,6 +214,12 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 		if c.started {
 			e.Coup.Result = "no play (misdeal or void coup)"
 		}
+		if c.dealing && !c.dealt {
+			// The deal is judged even when no play followed it: a wrong count of hole cards
+			// is what made the misdeal (L46).
+			c.dealt = true
+			e.judgeDeal(ev)
+		}
 		e.money = e.money[:0]
 		e.Money.Reset()
 		e.EndCoup(ev, e.rules.award)

@@ -177,6 +177,20 @@ func roundingDoc() games.OptionDoc {
 }
 
 // parseSpot splits "box:N:part" (part may be empty for an action's "box:N").
+// asPlay reads a raise or a bet on a box's Play spot as the Play decision it is (the spec's
+// action names include raise and bet; the regulation's player «relance», F004 L479).
+func asPlay(ev *journal.Event) *journal.Event {
+	if ev.Action != "raise" && ev.Action != "bet" {
+		return ev
+	}
+	if _, part, ok := parseSpot(ev.Spot); !ok || part != "play" {
+		return ev
+	}
+	c := *ev
+	c.Action = "play"
+	return &c
+}
+
 func parseSpot(s string) (box int, part string, ok bool) {
 	rest, found := strings.CutPrefix(s, "box:")
 	if !found {

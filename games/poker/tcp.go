@@ -149,6 +149,7 @@ func (e *tcp) dealOver() bool { return e.dealJudged || e.dealer.dealt >= 3 }
 
 func (e *tcp) action(ev *journal.Event) {
 	e.active = true
+	ev = asPlay(ev)
 	switch ev.Action {
 	case "look", "peek":
 		e.look(ev)

@@ -181,6 +181,7 @@ func (e *uth) phase() int {
 
 func (e *uth) action(ev *journal.Event) {
 	e.active = true
+	ev = asPlay(ev)
 	switch ev.Action {
 	case "play", "fold":
 	default:

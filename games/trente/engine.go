@@ -88,6 +88,10 @@ func (e *engine) Event(ev *journal.Event) {
 		e.card(ev)
 	case journal.TypeAction:
 		e.Ensure(e, ev)
+		if ev.Action == "insurance" {
+			e.insure(ev)
+			break
+		}
 		e.choices.Record(ev)
 	case journal.TypePayout, journal.TypeCollect, journal.TypeRefund, journal.TypeRake:
 		e.Ensure(e, ev)
@@ -131,6 +135,31 @@ func (e *engine) bet(ev *journal.Event) {
 		// late insurance premium against its terms (one breach, one finding).
 		e.LateBet(ev, e.r.late, prev)
 	}
+}
+
+// insure takes a refait insurance written as an action (the spec's form for insurance): its
+// amount is the premium it adds to insurance:S, S the action's spot (or the chance it insures),
+// or the player's only chance staked when the action names none. AM 88-384 art. 9 (L629): the
+// premium is paid with the stake, so one after the cut-off is late, as a bet is.
+func (e *engine) insure(ev *journal.Event) {
+	c, _, ok := parseSpot(ev.Spot)
+	if !ok {
+		n := 0
+		for k := noir; k < numChances; k++ {
+			if e.stakeOn(k, ev.Player) > 0 {
+				c, n = k, n+1
+			}
+		}
+		if n != 1 {
+			return // no chance to insure can be told: nothing is added
+		}
+	}
+	bet := *ev
+	bet.Type, bet.Spot, bet.Action = journal.TypeBet, "insurance:"+c.String(), ""
+	if st := e.stakes.Get(games.StakeKey{Spot: bet.Spot, Player: ev.Player}); st != nil {
+		bet.Amount += st.Amount
+	}
+	e.bet(&bet)
 }
 
 func (e *engine) noMoreBets(ev *journal.Event) {
@@ -323,6 +352,11 @@ func (e *engine) stopCard(ev *journal.Event, between bool) {
 		}
 	}
 	if between {
+		// AM 88-384 art. 9 (L594): the stop card seen after the last coup ended the partie there:
+		// the stakes still in prison are handed back now (art. 8.2, L556), not played on.
+		var ex games.Evidence
+		ex.Add(ev)
+		e.endPartie(ex)
 		return
 	}
 	e.stopThisCoup = true

@@ -645,6 +645,8 @@ func (e *engine) checkOrder(ev *journal.Event) {
 		at   games.MoneyEvent
 	}
 	highest := map[string]mark{}
+	// One finding per order breached: the table's one order, or each player's own (per_player).
+	breached := map[string]bool{}
 	for _, m := range seq {
 		if m.Type != journal.TypePayout || due[m.Key] <= 0 {
 			continue
@@ -653,6 +655,9 @@ func (e *engine) checkOrder(ev *journal.Event) {
 		scope := ""
 		if perPlayer {
 			scope = m.Key.Player
+		}
+		if breached[scope] {
+			continue
 		}
 		h, seen := highest[scope]
 		if seen && r < h.rank {
@@ -663,7 +668,8 @@ func (e *engine) checkOrder(ev *journal.Event) {
 				games.Text(fmt.Sprintf("%s paid after %s", m.Key.Spot, h.at.Key.Spot)),
 				fmt.Sprintf("%s on %s was paid after %s on %s; the regulation's order of payments puts it first",
 					m.Key.Player, m.Key.Spot, h.at.Key.Player, h.at.Key.Spot), ex)
-			return
+			breached[scope] = true
+			continue
 		}
 		if !seen || r > h.rank {
 			highest[scope] = mark{rank: r, at: m}
@@ -682,18 +688,19 @@ func (e *engine) checkAscending(ev *journal.Event, due map[games.StakeKey]int64)
 	}
 	var order []string
 	seen := map[string]bool{}
-	firstPay := -1
+	firstPay, lateCollect := -1, false
 	for i, m := range e.Money.Seq {
 		switch m.Type {
 		case journal.TypeCollect:
-			// A winner collected is a wrong payout, not a collection out of order.
-			if firstPay >= 0 && due[m.Key] < 0 {
+			// A winner collected is a wrong payout, not a collection out of order. Losers first
+			// and payments in ascending order are two obligations: each breach is its own finding.
+			if firstPay >= 0 && due[m.Key] < 0 && !lateCollect {
+				lateCollect = true
 				var ex games.Evidence
 				ex.AddRef(e.Money.Seq[firstPay].Line, "")
 				ex.AddRef(m.Line, "")
 				e.Find(ev, e.rules.order, m.Key.Spot, m.Key.Player, games.Text("losers collected first"), games.Text("collected after a payment"),
 					fmt.Sprintf("%s's losing stake on %s was collected after payments had begun; losers are collected first", m.Key.Player, m.Key.Spot), ex)
-				return
 			}
 		case journal.TypePayout:
 			if due[m.Key] <= 0 {
