@@ -130,7 +130,7 @@ type rampoEngine struct {
 	void       bool
 	thrownN    int            // the valid throw's total
 	thrownAt   games.Evidence // its line
-	throwSeq   int // money events of the coup before its valid throw (a held number taken back)
+	throwSeq   int            // money events of the coup before its valid throw (a held number taken back)
 	result     string
 	limitsDone bool
 	winners    []*games.Stake // number stakes won on this throw (not 7), awaiting the player's choice
