@@ -440,6 +440,14 @@ func (e *engine) bet(ev *journal.Event, s int) {
 		case owed == 0:
 			e.Find(ev, e.rules.illegal, ev.Spot, who, games.Text("check, bet or fold"), games.Text("call "+games.FormatCents(amt)),
 				fmt.Sprintf("%s called %s %s with no bet to call", who, games.FormatCents(amt), street))
+		case amt > 0 && amt < owed:
+			// A call for less than the bet is a call with all the chips the player has left
+			// (L89, L97-L101): he is all in, and the chips he did not cover go to a side pot.
+			short := *ev
+			short.Action = "all_in"
+			e.raise(&short, p, street)
+			p.acted = true
+			return
 		case amt != owed:
 			// L50, L55, L59, L74: a call matches the highest bet.
 			e.Find(ev, e.rules.illegal, ev.Spot, who, games.Money(owed), games.Money(amt),

@@ -101,7 +101,7 @@ func American() *games.Game {
 				Summary: "The croupier collects the losing stakes, then pays the winners."},
 			{ID: "roulette.payment_order", Kind: games.Procedure, Severity: games.Info, Article: am + " art. 4.2 (L166-L168)",
 				Summary: "Each player is paid in the order column, high, odd, black, red, even, low, dozen, street/line, basket, corner, split, straight.",
-				Reading: "Payments are made player by player (L166), so the order is checked within each player's payments (rules.payment_order = per_player)."},
+				Reading: "Payments are made player by player (L166), so the order is checked within each player's payments (rules.payment_order = per_player): each player's breach is its own finding."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "payment_order", Default: `"per_player"`, Doc: "check the order of payments within each player's payments (per_player), across the table (global), or not (off)"},
@@ -218,7 +218,8 @@ func Fortune() *games.Game {
 				Summary: "The wheel is spun the other way from the previous spin.",
 				Reading: "No consequence is stated: the coup is settled normally and the spin is reported. «Chaque fois»: a re-spin of a void draw in the same coup is compared with the spin before it. A coup in which no direction was seen (a camera gap) leaves the next coup nothing to be compared with."},
 			{ID: "wheel_of_fortune.payment_order", Kind: games.Procedure, Severity: games.Info, Article: roue + " L257-L259)",
-				Summary: "Losing stakes are collected first, then players are paid in ascending order of their winnings."},
+				Summary: "Losing stakes are collected first, then players are paid in ascending order of their winnings.",
+				Reading: "Two obligations, each reported on its own: the first loser collected after a payment, and the first player paid after one who wins more."},
 			{ID: "wheel_of_fortune.max_players", Kind: games.Procedure, Severity: games.Warning, Article: roue + " L223-L224)",
 				Summary: "At most twelve players play at once."},
 		},
