@@ -274,21 +274,27 @@ func (b *Base) Settle(s *Settlement) {
 	b.pending = append(b.pending, s)
 }
 
-// Unsettle takes back the settlements queued in the open coup for one stake (a stake changed
-// after what decided it, settled again as changed) and returns the stake they settled, 0 if none.
-func (b *Base) Unsettle(k StakeKey) int64 {
-	var stake int64
-	kept := b.pending[:0]
+// Settled returns the stake a settlement queued in the open coup settled for k, 0 if none.
+func (b *Base) Settled(k StakeKey) int64 {
 	for _, s := range b.pending {
 		if s.Spot == k.Spot && s.Player == k.Player {
-			stake = s.Stake
-			continue
+			return s.Stake
 		}
-		kept = append(kept, s)
+	}
+	return 0
+}
+
+// Unsettle takes back the settlements queued in the open coup for one stake: a stake changed
+// after what decided it, to be settled again as changed.
+func (b *Base) Unsettle(k StakeKey) {
+	kept := b.pending[:0]
+	for _, s := range b.pending {
+		if s.Spot != k.Spot || s.Player != k.Player {
+			kept = append(kept, s)
+		}
 	}
 	clear(b.pending[len(kept):])
 	b.pending = kept
-	return stake
 }
 
 // Pending returns the settlements queued in the open coup.

@@ -236,7 +236,7 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 	if existing == nil && e.thrown && !e.void {
 		// A stake this throw decided, changed afterwards: it is settled again as changed
 		// (raised: on the new amount; withdrawn: as the journal last shows it, not at all).
-		if decided = e.decidedStake(k); decided > 0 {
+		if decided = e.Settled(k); decided > 0 {
 			if ev.Amount == decided {
 				return // a restatement of the stake the throw decided
 			}
@@ -287,16 +287,6 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 	if late && e.limitsDone && st.Amount > 0 {
 		e.checkLimit(st, ev)
 	}
-}
-
-// decidedStake returns the stake the open coup's throw decided for k (0 if it decided none).
-func (e *crapsEngine) decidedStake(k games.StakeKey) int64 {
-	for _, s := range e.Pending() {
-		if s.Spot == k.Spot && s.Player == k.Player {
-			return s.Stake
-		}
-	}
-	return 0
 }
 
 // lifecycle checks what art. 6.3 allows a player to do with a stake that changed from prev.
