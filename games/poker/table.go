@@ -387,6 +387,14 @@ func reveal(cards []journal.Card, shown []journal.Card) []journal.Card {
 	return append(cards, shown[i:]...)
 }
 
+// dealtFaceUp marks the croupier's hand shown at the end of a coup when all n of his cards were
+// dealt face up, with no reveal: a hand that took no decision then folded at the showdown.
+func (t *table) dealtFaceUp(n int) {
+	if !t.shown && len(t.dealer.cards) == n && known(t.dealer.cards) {
+		t.shown = true
+	}
+}
+
 func (t *table) revealTo(ev *journal.Event) {
 	switch ev.To {
 	case "dealer":

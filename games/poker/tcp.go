@@ -229,6 +229,7 @@ func (e *tcp) FinishCoup(ev *journal.Event) {
 		e.Coup.Result = e.void
 		e.settleVoid()
 	} else {
+		e.dealtFaceUp(3)
 		qualified, ok := e.settleAll()
 		if ok && qualified && e.cfg.paymentOrder {
 			e.checkOrder(ev)

@@ -279,6 +279,7 @@ func (e *uth) FinishCoup(ev *journal.Event) {
 		e.Find(ev, e.rule(rCardCount), "", "", games.Text("5 board cards"), games.Text(fmt.Sprintf("%d board cards", e.board.dealt)),
 			fmt.Sprintf("the board holds %d cards; the croupier turns three, then two (art. 55-20)", e.board.dealt), e.board.ev)
 	}
+	e.dealtFaceUp(2)
 	e.settleAll()
 	e.finish(ev)
 }
