@@ -281,19 +281,29 @@ func (o *Observed) Any() bool {
 
 // Net returns the player's net result that the money events show for a stake of the given
 // amount: payouts minus collections; a collect without an amount takes the whole stake; a
-// refund with no collect beside it hands back part of the stake and the rest is taken.
+// refund hands back part of the stake and the rest is taken; a refund beside a collect hands
+// back what the collect took (a push taken and given back nets 0).
 func (o *Observed) Net(stake int64) int64 { return o.net(stake, 0) }
 
 // net is Net for a stake of which kept won: the refunds hand back the rest (a stake reduced,
-// a push), and what was not handed back of it was taken.
+// a push), and what was not handed back of it was taken. With a collect beside the refunds the
+// player lost what the dealer took beyond what he handed back, and never less than the part of
+// the stake that was not handed back: collect half and refund half of a shared stake nets
+// minus half, collect all and refund half nets minus half too.
 func (o *Observed) net(stake, kept int64) int64 {
-	collected := o.Collected + int64(o.CollectAll)*stake
-	net := o.Paid - collected
-	if o.Refunds > 0 && o.Collects == 0 {
-		refundable := max(stake-kept, 0)
-		net -= refundable - min(o.Refunded, refundable)
+	// A collect without an amount takes the whole stake; of stakes judged together (a come
+	// bet on its number and a new one), the whole of those that did not win.
+	whole := stake
+	if kept > 0 && kept < stake {
+		whole = stake - kept
 	}
-	return net
+	collected := o.Collected + int64(o.CollectAll)*whole
+	if o.Refunds == 0 {
+		return o.Paid - collected
+	}
+	refundable := max(stake-kept, 0)
+	lost := max(refundable-o.Refunded, collected-o.Refunded, 0)
+	return o.Paid - lost
 }
 
 // judged is the net of the settlements matched with these money events (Base.EndCoup).

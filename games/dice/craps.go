@@ -20,7 +20,9 @@ type crapsConfig struct {
 	// commission checks the 5% buy/lay commission against the journal's rake events.
 	commission bool
 	// placeWorking and comeOddsWorking make place bets and come odds play on the come-out.
-	placeWorking    bool
+	placeWorking bool
+	// passOnComeOut lets a shooter hand the dice on between decisions (rules.dice_pass_on_come_out).
+	passOnComeOut   bool
 	comeOddsWorking bool
 }
 
@@ -193,7 +195,7 @@ func (e *crapsEngine) action(ev *journal.Event) {
 	case "shooter":
 		// AM 88-384 art. 6.2 (L339) and 6.3 A 1° (L357): the dice change hands when the 7
 		// that loses the pass line comes out.
-		if why := e.turns.name(ev.Player, e.point > 0); why != "" {
+		if why := e.turns.name(ev.Player, e.point > 0, !e.cfg.passOnComeOut); why != "" {
 			e.Find(ev, e.rules.dicePass, "", ev.Player, games.Text("dice passed on a seven-out only"),
 				games.Text(ev.Player+" shooting"), why)
 		}
@@ -250,6 +252,12 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		}
 		return // a restatement
 	}
+	// A stake the throw decided that stays on the layout (place, buy, lay, big 6/8, hard
+	// ways), changed afterwards: it is settled again as changed, like one that left it.
+	redecide := existing != nil && e.thrown && !e.void && e.Settled(k) > 0
+	if redecide {
+		e.Unsettle(k)
+	}
 	late := e.Coup.CutOff
 	if late {
 		// AM 88-384 art. 6.2 (L339): the dice are passed once every stake is placed.
@@ -264,7 +272,7 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		return
 	}
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
-	if existing == nil && e.thrown && !e.void && st.Amount > 0 {
+	if (existing == nil || redecide) && e.thrown && !e.void && st.Amount > 0 {
 		// A stake placed after the dice came to rest (past-posting): the late bet is the
 		// finding, and the stake is settled as placed, on the throw it was placed after.
 		e.decide(st, e.pointBefore, e.dice[0], e.dice[1], e.diceAt)

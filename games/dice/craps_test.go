@@ -326,6 +326,12 @@ func TestCrapsThrows(t *testing.T) {
 			coup("2", "P1", closeBets(), throw(3, 4)),
 			coup("3", "P2", bet("pass", "P2", 1000), closeBets(), throw(5, 6)),
 			coup("4", "P3", bet("pass", "P3", 1000), closeBets(), throw(5, 6))},
+			nil, []string{"4 craps.dice_pass  P3"}},
+		{"dice handed on after a come-out decision, allowed by the house", map[string]any{"dice_pass_on_come_out": true}, [][]ev{
+			coup("1", "P1", bet("pass", "P1", 1000), bet("pass", "P2", 1000), closeBets(), throw(3, 5)),
+			coup("2", "P1", closeBets(), throw(3, 4)),
+			coup("3", "P2", bet("pass", "P2", 1000), closeBets(), throw(5, 6)),
+			coup("4", "P3", bet("pass", "P3", 1000), closeBets(), throw(5, 6))},
 			nil, nil},
 		{"commission right", nil, [][]ev{
 			coup("1", "P1", bet("pass", "P1", 1000), bet("buy:4", "P2", 2000), rake(100), bet("lay:5", "P3", 3000), rake(100), closeBets(), throw(5, 6))},

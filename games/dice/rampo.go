@@ -237,6 +237,12 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 		existing.Evidence.Add(ev)
 		return // a restatement
 	}
+	// A stake the throw decided, changed afterwards: it is settled again as changed (raised:
+	// on the new amount; taken back: not at all), as at craps.
+	redecide := existing != nil && e.thrown && !e.void && e.Settled(k) > 0
+	if redecide {
+		e.Unsettle(k)
+	}
 	late := e.Coup.CutOff
 	if late {
 		// F004 L658 / F002 L73: no stake after «rien ne va plus»; it is settled as placed.
@@ -244,7 +250,7 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 	}
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
 	delete(e.carried, k)
-	if existing == nil && e.thrown && !e.void && st.Amount > 0 {
+	if (existing == nil || redecide) && e.thrown && !e.void && st.Amount > 0 {
 		// A stake placed after the dice came to rest (past-posting): the late bet is the
 		// finding, and the stake is settled as placed, on the throw it was placed after.
 		e.decide(st, e.thrownN, e.thrownAt)
@@ -269,7 +275,7 @@ func (e *rampoEngine) action(ev *journal.Event) {
 	switch ev.Action {
 	case "shooter":
 		// F004 L654-L657 (2014 wording): the 7 loses the shooter the dice.
-		if why := e.turns.name(ev.Player, false); why != "" {
+		if why := e.turns.name(ev.Player, false, false); why != "" {
 			e.Find(ev, e.rules.dicePass, "", ev.Player, games.Text("the dice offered to the next player"),
 				games.Text(ev.Player+" shooting"), why)
 		}
@@ -382,17 +388,20 @@ func (e *rampoEngine) checkLimits(at *journal.Event) {
 	}
 	e.limitsDone = true
 	players := map[string]bool{}
+	fresh := false // a stake placed for this coup, not one standing after a coup nul
 	for _, st := range e.stakes.All() {
 		players[st.Player] = true
 		if !e.carried[st.StakeKey] {
+			fresh = true
 			e.checkLimit(st, at)
 		}
 	}
 	for _, h := range e.reserved {
 		players[h.key.Player] = true
 	}
-	// F004 L631, F002 L51: at most eight players at a table.
-	if e.cfg.maxPlayers > 0 && len(players) > e.cfg.maxPlayers {
+	// F004 L631, F002 L51: at most eight players at a table. Stakes that stand through a coup
+	// nul were counted in the coup they were placed in.
+	if e.cfg.maxPlayers > 0 && len(players) > e.cfg.maxPlayers && fresh {
 		var ex games.Evidence
 		for _, st := range e.stakes.All() {
 			ex.Merge(st.Evidence)
@@ -686,8 +695,19 @@ func (e *rampoEngine) checkOrder(ev *journal.Event) {
 		}
 		switch m.Type {
 		case journal.TypeCollect:
-			if e.rampoLost[m.Key] || firstPay < 0 || due[m.Key] >= 0 {
-				continue // a failed rampo may be taken with the losers or at the rampo zone's turn
+			if e.rampoLost[m.Key] {
+				// A failed rampo may be taken with the losers or at the rampo zone's turn: in
+				// the 2014 text both come before the colours (F004 L682-L685).
+				if !e.cfg.table.consolidated && top > 0 && due[m.Key] < 0 {
+					p := e.Money.Seq[topAt]
+					e.orderFinding(ev, m, p, fmt.Sprintf("%s's failed rampo on %s was collected after %s on %s had been paid; the losers and the rampo zone come before the colours",
+						m.Key.Player, m.Key.Spot, p.Key.Player, p.Key.Spot))
+					return
+				}
+				continue
+			}
+			if firstPay < 0 || due[m.Key] >= 0 {
+				continue
 			}
 			p := e.Money.Seq[firstPay]
 			e.orderFinding(ev, m, p, fmt.Sprintf("%s's losing stake on %s was collected after %s on %s had been paid; losing stakes are collected first",

@@ -20,6 +20,9 @@ type turns struct {
 	// mustPass is set when the last valid throw ended the shooter's turn (endedIn: its coup).
 	mustPass bool
 	endedIn  string
+	// overstay: the shooter threw on after his turn ended (reported): handing the dice on
+	// later is the correction, not a breach.
+	overstay bool
 	// faults counts each player's irregular throws at the table; reported marks the players
 	// whose repeated violations were reported (threshold: the rules option, 0 = never).
 	faults    map[string]int
@@ -41,25 +44,32 @@ func newTurns(threshold int) turns {
 func (t *turns) startCoup() { t.named = false }
 
 // name records an "action shooter" event. It returns a description of the breach when the
-// shooter keeps the dice after his turn ended, or (when midHand is set: a craps point is on)
-// when the dice change hands before the shooter's turn ended.
-func (t *turns) name(player string, midHand bool) string {
+// shooter keeps the dice after his turn ended, or, when the dice change hands before it ended:
+// while a craps point is on (pointOn), or at any time when sevenOutOnly is set (craps: the
+// dice change hands on the seven-out only, not after a come-out decision).
+func (t *turns) name(player string, pointOn, sevenOutOnly bool) string {
 	t.named = true
 	if player == t.shooter {
 		if t.mustPass {
-			t.mustPass = false
+			t.mustPass, t.overstay = false, true
 			return fmt.Sprintf("%s throws again although his turn ended in coup %s: the dice pass to the next player", player, t.endedIn)
 		}
 		return ""
 	}
 	prev := t.shooter
-	ended, threw, withdrawn := t.mustPass, t.threw, t.reported[prev] || t.faults[prev] >= withdrawAfter
-	t.shooter, t.threw, t.mustPass = player, false, false
-	if prev == "" || ended || !threw || withdrawn || !midHand {
+	ended, threw, withdrawn := t.mustPass || t.overstay, t.threw, t.reported[prev] || t.faults[prev] >= withdrawAfter
+	t.shooter, t.threw, t.mustPass, t.overstay = player, false, false, false
+	if prev == "" || ended || !threw || withdrawn {
 		// First shooter, turn over, a refusal, or a turn withdrawn by the chef de table.
 		return ""
 	}
-	return fmt.Sprintf("the dice passed from %s to %s while %s's point was on: they change hands only on a seven-out", prev, player, prev)
+	switch {
+	case pointOn:
+		return fmt.Sprintf("the dice passed from %s to %s while %s's point was on: they change hands only on a seven-out", prev, player, prev)
+	case sevenOutOnly:
+		return fmt.Sprintf("the dice passed from %s to %s on a come-out, although %s had not sevened out: they change hands only on the 7 that loses the pass line", prev, player, prev)
+	}
+	return ""
 }
 
 // valid records a valid throw; endsTurn says it ended the shooter's turn.

@@ -405,6 +405,9 @@ func (e *engine) bet(ev *journal.Event, s int) {
 		}
 		p.inHand = true
 	}
+	if p.allIn && p.shortCall != nil && !p.folded {
+		e.undoShortCall(p)
+	}
 	if p.folded || p.allIn {
 		state := "folded"
 		if p.allIn {
@@ -443,6 +446,8 @@ func (e *engine) bet(ev *journal.Event, s int) {
 		case amt > 0 && amt < owed:
 			// A call for less than the bet is a call with all the chips the player has left
 			// (L89, L97-L101): he is all in, and the chips he did not cover go to a side pot.
+			// If he speaks again in the coup he had chips left: undoShortCall.
+			p.shortCall = &shortCall{ev: *ev, street: c.street, owed: owed, highest: c.highest}
 			short := *ev
 			short.Action = "all_in"
 			e.raise(&short, p, street)
@@ -461,6 +466,25 @@ func (e *engine) bet(ev *journal.Event, s int) {
 		e.raise(ev, p, street)
 	}
 	p.acted = true
+}
+
+// undoShortCall takes back the all-in read into a call for less than the bet, now that the
+// seat speaks again: it had chips left, so the call was a wrong amount (L50, L55, L59, L74),
+// and, as any call, it matched the highest bet of its round. The seat speaks now without an
+// order finding, since the rounds went on without it.
+func (e *engine) undoShortCall(p *seat) {
+	c := &e.c
+	sc := p.shortCall
+	p.shortCall = nil
+	p.allIn = false
+	p.skipped = true
+	street := [...]string{"pre-flop", "on the flop", "on the turn", "on the river"}[sc.street]
+	e.Find(&sc.ev, e.rules.illegal, sc.ev.Spot, p.player, games.Money(sc.owed), games.Money(sc.ev.Amount),
+		fmt.Sprintf("%s called with %s %s; matching the bet of %s takes %s, and he went on playing, so he was not all in",
+			p.player, games.FormatCents(sc.ev.Amount), street, games.FormatCents(sc.highest), games.FormatCents(sc.owed)))
+	if sc.street == c.street && p.bet < sc.highest {
+		p.bet = sc.highest
+	}
 }
 
 // raise follows a bet, a raise or an all-in, whatever the camera called it: an action that

@@ -19,6 +19,9 @@ type seat struct {
 	known int
 
 	folded, allIn, mucked bool
+	// shortCall is the call for less than the bet that put the seat all in, kept in case the
+	// seat speaks again: then it was not all in, and the call was a wrong amount.
+	shortCall *shortCall
 	// total is every chip the seat put in during the coup, bet those of the betting round.
 	total, bet int64
 	// acted: the seat has spoken in this betting round.
@@ -32,6 +35,13 @@ type seat struct {
 	movedFrom int
 
 	evidence games.Evidence // the seat's actions and reveal
+}
+
+// shortCall is a call for less than the bet, read as an all-in until the seat speaks again.
+type shortCall struct {
+	ev            journal.Event
+	street        int
+	owed, highest int64
 }
 
 // moneyEvent is a payout, collect or refund kept until the coup ends, when the pots whose

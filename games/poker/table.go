@@ -88,8 +88,10 @@ type table struct {
 	// active is set once the coup has seen a bet, a card or an action.
 	active     bool
 	limitsDone bool
-	paid       []moneyCopy
-	unjudged   map[games.StakeKey]bool
+	// firstCard is the card that closed the bets when no announcement came before it.
+	firstCard *journal.Event
+	paid      []moneyCopy
+	unjudged  map[games.StakeKey]bool
 	// findings dedupes findings of a rule per spot and player within the coup.
 	findings map[string]bool
 }
@@ -158,6 +160,7 @@ func (t *table) resetCoup() {
 	t.dealJudged, t.lateHole, t.countBad = false, false, false
 	t.shown, t.shownLine = false, 0
 	t.active, t.limitsDone = false, false
+	t.firstCard = nil
 	t.paid = t.paid[:0]
 	clear(t.unjudged)
 	clear(t.findings)
@@ -287,8 +290,11 @@ func (t *table) checkOwners(at *journal.Event) {
 		if _, ok := t.rules[rForeignStake]; !ok {
 			continue
 		}
+		// One finding a player on another's box, on his first stake there.
+		reported := map[string]bool{}
 		for _, st := range stakes {
-			if st.Player != s.owner {
+			if st.Player != s.owner && !reported[st.Player] {
+				reported[st.Player] = true
 				t.find(at, rForeignStake, st.Spot, st.Player, games.Text(fmt.Sprintf("stakes of %s only", s.owner)),
 					games.Text("stake by "+st.Player),
 					fmt.Sprintf("%s staked %s on %s, the box of %s; only the seated player stakes on his hand", st.Player, games.FormatCents(st.Amount), st.Spot, s.owner), st.Evidence)
@@ -336,6 +342,37 @@ func (t *table) checkLimit(st *games.Stake, at *journal.Event) {
 	}
 	min, max := t.limitFor(st.Spot, part)
 	t.CheckLimit(st, min, max, t.rule(rLimit), at)
+}
+
+// checkPlayLimit checks a box's Play bet, an action rather than a stake, against the limits
+// when rules.limit_spots names it.
+func (t *table) checkPlayLimit(s *seat, at *journal.Event) {
+	if !t.limits.spots["play"] {
+		return
+	}
+	st := &games.Stake{StakeKey: games.StakeKey{Spot: spotName(s.n, "play"), Player: s.playPlayer}, Amount: s.play, Evidence: s.playEv}
+	t.checkLimit(st, at)
+}
+
+// dealtCard notes a card dealt to the table before the bets were closed: it closes them.
+func (t *table) dealtCard(ev *journal.Event) {
+	if !t.Coup.CutOff {
+		t.firstCard = ev.Clone()
+	}
+}
+
+// lateAnnouncement reports a «rien ne va plus» after the first card dealt (other than one
+// recording that card as the cut-off, cause first_card): the deal began before it.
+func (t *table) lateAnnouncement(ev *journal.Event) {
+	c := t.firstCard
+	if c == nil || ev.Cause == "first_card" {
+		return
+	}
+	t.firstCard = nil
+	var ex games.Evidence
+	ex.Add(c)
+	t.find(ev, rEarlyCard, "", "", games.Text("«rien ne va plus», then the deal"), games.Text("a card dealt before it"),
+		"the croupier dealt a card before announcing «rien ne va plus»; the first card closed the bets", ex)
 }
 
 // holeCard records a card dealt to a box or the croupier.

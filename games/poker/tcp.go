@@ -22,8 +22,6 @@ type tcp struct {
 	cfg tcpConfig
 	// void says why the coup is void ("" while it stands).
 	void string
-	// firstCard is the card that closed the bets when no announcement came before it.
-	firstCard *journal.Event
 }
 
 func newTCP(s games.Setup) (*tcp, error) {
@@ -60,14 +58,8 @@ func (e *tcp) Event(ev *journal.Event) {
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
 		e.Ensure(e, ev)
-		if c := e.firstCard; c != nil && ev.Cause != "first_card" {
-			// L452-L453: «rien ne va plus» comes before the deal.
-			e.firstCard = nil
-			var ex games.Evidence
-			ex.Add(c)
-			e.find(ev, rEarlyCard, "", "", games.Text("«rien ne va plus», then the deal"), games.Text("a card dealt before it"),
-				"the croupier dealt a card before announcing «rien ne va plus»; the first card closed the bets", ex)
-		}
+		// L452-L453: «rien ne va plus» comes before the deal.
+		e.lateAnnouncement(ev)
 		e.cutOff(ev)
 	case journal.TypeCard:
 		e.Ensure(e, ev)
@@ -75,9 +67,7 @@ func (e *tcp) Event(ev *journal.Event) {
 			// The first card dealt closes the bets (L433-L435, L452-L453); a card burnt after
 			// the cut of a new pack (L423) comes before the bets.
 			e.active = true
-			if !e.Coup.CutOff {
-				e.firstCard = ev.Clone()
-			}
+			e.dealtCard(ev)
 			e.cutOff(ev)
 			e.holeCard(ev)
 		}
@@ -109,7 +99,7 @@ func (e *tcp) Close(out []games.Record) []games.Record {
 // CoupStarted implements games.Hooks: the per-coup state is reset.
 func (e *tcp) CoupStarted(ev *journal.Event) {
 	e.resetCoup()
-	e.void, e.firstCard = "", nil
+	e.void = ""
 }
 
 // judgeDeal checks the deal once it is over: three rounds of one card to each hand from
@@ -196,6 +186,9 @@ func (e *tcp) action(ev *journal.Event) {
 	s.plays++
 	s.playPlayer = player
 	s.playEv.Add(ev)
+	if s.plays == 1 {
+		e.checkPlayLimit(s, ev)
+	}
 }
 
 // look handles a player looking at his cards (an action look or peek, or his box's cards
@@ -350,6 +343,11 @@ func (e *tcp) settleAll() (qualified, dealerKnown bool) {
 				switch {
 				case folded && !e.cfg.pairplusOnFold:
 					e.settle(st, st.Amount, games.Lose, -st.Amount, "Pair Plus lost with the fold", ev)
+				case folded && !anyFaceUp(s.cards):
+					// L477-L478: the croupier takes a folded hand face down, counts it and burns
+					// it; Pair Plus is paid on the cards, so a fold never turned up wins nothing
+					// (as Trips at ultimate hold'em).
+					e.settle(st, st.Amount, games.Lose, -st.Amount, "the hand folded face down and was never turned up: Pair Plus is lost", ev)
 				case unclaimed:
 					// L551-L553: with «pas de jeu» only a player who claims a winning hand has
 					// his cards turned up and is paid; a hand never turned up made no claim.
@@ -472,7 +470,8 @@ func (e *tcp) settleTable(st *games.Stake, pv hand.Value3, table func(hand.Categ
 func (e *tcp) checkOrder(at *journal.Event) {
 	var seq []moneyCopy
 	for _, m := range e.paid {
-		if m.afterDealer && m.box != 0 {
+		// A refund (a void hand, a push handed back) neither collects a loser nor pays a winner.
+		if m.afterDealer && m.box != 0 && m.typ != journal.TypeRefund {
 			seq = append(seq, m)
 		}
 	}

@@ -51,6 +51,8 @@ func (e *uth) Event(ev *journal.Event) {
 		e.bet(ev)
 	case journal.TypeNoMoreBets:
 		e.Ensure(e, ev)
+		// Art. 55-20 (L350): the deal begins once the bets are in place.
+		e.lateAnnouncement(ev)
 		e.cutOff(ev)
 	case journal.TypeCard:
 		e.Ensure(e, ev)
@@ -90,9 +92,10 @@ func (e *uth) cutOff(ev *journal.Event) {
 	// Art. 55-20 (L347-L348): «des mises d'un montant équivalent sur les cases Ante et Blind».
 	for _, s := range e.used() {
 		stakes := e.boxStakes(s.n)
+		_, foreign := e.rules[rForeignStake]
 		for _, st := range stakes {
-			if _, part, _ := parseSpot(st.Spot); part != "ante" {
-				continue
+			if _, part, _ := parseSpot(st.Spot); part != "ante" || (foreign && st.Player != s.owner) {
+				continue // a stake on another's box is reported as such
 			}
 			blind := e.stake(s.n, "blind", st.Player)
 			if blind != st.Amount {
@@ -107,7 +110,7 @@ func (e *uth) cutOff(ev *journal.Event) {
 		}
 		// A Blind with no Ante beside it.
 		for _, st := range stakes {
-			if _, part, _ := parseSpot(st.Spot); part == "blind" && e.stake(s.n, "ante", st.Player) == 0 {
+			if _, part, _ := parseSpot(st.Spot); part == "blind" && e.stake(s.n, "ante", st.Player) == 0 && (!foreign || st.Player == s.owner) {
 				e.find(ev, rAnteBlind, st.Spot, st.Player, games.Money(0), games.Money(st.Amount),
 					fmt.Sprintf("%s has %s on Blind but no Ante on box %d; the two stakes must be equal", st.Player, games.FormatCents(st.Amount), s.n), st.Evidence)
 			}
@@ -122,6 +125,7 @@ func (e *uth) card(ev *journal.Event) {
 	}
 	e.active = true
 	// Art. 55-20 (L350): the deal begins once every bet is in place.
+	e.dealtCard(ev)
 	e.cutOff(ev)
 	switch ev.To {
 	case "board":
@@ -233,6 +237,9 @@ func (e *uth) action(ev *journal.Event) {
 	s.plays++
 	s.playPlayer = player
 	s.playEv.Add(ev)
+	if s.plays == 1 {
+		e.checkPlayLimit(s, ev)
+	}
 }
 
 // foldBreach says what is wrong with a fold now, "" when it is allowed.

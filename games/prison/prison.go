@@ -68,17 +68,21 @@ func ReleaseValue(r games.Rounding, initial int64, n int, reduced bool) int64 {
 // SharedByCollect reports whether the money the journal shows for a stake is exactly a share at
 // its n-th zero: no payout, and either the collect of the stake less what sharing hands back, or
 // (with no collect) the refund of what sharing hands back («half back at zero», the journal
-// spec's refund). With no choice recorded, that shows the player shared.
+// spec's refund), or a collect and a refund that together take exactly the stake less that (the
+// whole stake collected and half handed back). With no choice recorded, that shows the player
+// shared.
 func SharedByCollect(o *games.Observed, r games.Rounding, initial int64, n int) bool {
-	if o == nil || o.Paid != 0 || o.CollectAll != 0 {
+	if o == nil || o.Paid != 0 {
 		return false
 	}
 	back := ShareBack(r, initial, n)
 	switch {
 	case o.Collects > 0 && o.Refunds == 0:
-		return o.Collected == initial-back
+		return o.CollectAll == 0 && o.Collected == initial-back
 	case o.Collects == 0 && o.Refunds > 0:
 		return o.Refunded == back
+	case o.Collects > 0 && o.Refunds > 0:
+		return -o.Net(initial) == initial-back
 	}
 	return false
 }

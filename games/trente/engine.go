@@ -12,7 +12,8 @@ import (
 
 // Findings raised at most once per coup.
 const (
-	onceDeal uint8 = 1 << iota
+	onceDealNoir uint8 = 1 << iota // a dealing error on the noir row
+	onceDealRouge
 	onceEarly
 	onceStop
 )
@@ -46,6 +47,7 @@ type engine struct {
 	cards        int // cards dealt to the rows this coup
 	known        bool
 	seqAtResult  int
+	seqLastCard  int  // the money sequence's length at the last row card
 	void         bool // the stop card came out before the point was known
 	stopThisCoup bool // the stop card came out in this coup (its last)
 }
@@ -111,7 +113,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 	e.once, e.limitsDone = 0, false
 	e.rows[0], e.rows[1] = e.rows[0][:0], e.rows[1][:0]
 	e.points = [2]int{}
-	e.cards, e.known, e.seqAtResult, e.void, e.stopThisCoup = 0, false, 0, false, false
+	e.cards, e.known, e.seqAtResult, e.seqLastCard, e.void, e.stopThisCoup = 0, false, 0, 0, false, false
 	if e.cfg.csm {
 		// AM 88-384 art. 9 (L602): the cards go back into the machine after each coup.
 		e.shoe.Reset()
@@ -292,7 +294,9 @@ func (e *engine) card(ev *journal.Event) {
 	e.deal(ev)
 	e.Coup.Evidence.Add(ev)
 	// AM 88-384 art. 9 (L615, L619): the noir row first, then the rouge row, each «jusqu'au point».
+	// One finding a row: a row stopped short and then dealt on after the other began is one error.
 	var why string
+	once := onceDealNoir
 	switch {
 	case row == 0 && len(e.rows[1]) > 0:
 		why = "a card went to the noir row after the rouge row had begun"
@@ -301,13 +305,14 @@ func (e *engine) card(ev *journal.Event) {
 	case row == 1 && e.points[0] <= 30:
 		why = fmt.Sprintf("the rouge row began before the noir row had passed 30 (%d)", e.points[0])
 	case row == 1 && e.points[1] > 30:
-		why = fmt.Sprintf("a card went to the rouge row after its point (%d) had passed 30", e.points[1])
+		why, once = fmt.Sprintf("a card went to the rouge row after its point (%d) had passed 30", e.points[1]), onceDealRouge
 	}
 	if why != "" {
-		e.findOnce(onceDeal, ev, e.r.deal, "", "", games.Text("noir then rouge, each until it passes 30"), games.Text(ev.To+" "+ev.Card.String()), why)
+		e.findOnce(once, ev, e.r.deal, "", "", games.Text("noir then rouge, each until it passes 30"), games.Text(ev.To+" "+ev.Card.String()), why)
 	}
 	e.rows[row] = append(e.rows[row], ev.Card)
 	e.points[row] += cardPoints(ev.Card)
+	e.seqLastCard = len(e.Money.Seq)
 	if !e.known && e.points[0] > 30 && e.points[1] > 30 {
 		e.known, e.seqAtResult = true, len(e.Money.Seq)
 	}
@@ -377,6 +382,22 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 	}
 	var ex games.Evidence
 	ex.Merge(e.Coup.Evidence)
+	if !e.known && !e.void && len(e.rows[0]) > 0 && len(e.rows[1]) > 0 {
+		// AM 88-384 art. 9 (L613, L619): each row is dealt «jusqu'au point», past 30. The coup
+		// ended on a row short of it: the dealing error is reported, and the stakes are settled
+		// on the cards as dealt, the point nearer 30 winning (L615).
+		for row, name := range [2]string{"noir", "rouge"} {
+			if e.points[row] <= 30 {
+				flag := onceDealNoir
+				if row == 1 {
+					flag = onceDealRouge
+				}
+				e.findOnce(flag, ev, e.r.deal, "", "", games.Text(name+" dealt past 30"), games.Text(fmt.Sprintf("%s stopped at %d", name, e.points[row])),
+					fmt.Sprintf("the %s row was stopped at %d, before its point had passed 30", name, e.points[row]))
+			}
+		}
+		e.known, e.seqAtResult = true, e.seqLastCard
+	}
 	switch {
 	case e.void:
 		e.Coup.Result = "void: stop card before the point was known"

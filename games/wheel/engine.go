@@ -76,6 +76,8 @@ type engine struct {
 	resultRef  string
 	void       string // why the draw is void ("" = valid)
 	limitsDone bool
+	// checked holds the amount each stake was judged at against the limits in this coup.
+	checked map[games.StakeKey]int64
 
 	lastDir string // the last spin's rotor (roulette) or wheel direction
 	// prevDir is the direction of the previous coup's last spin; dirChecked is set once the
@@ -93,6 +95,7 @@ func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
 		spots:   make(map[string]bet, 64),
 		stakes:  games.NewStakes(),
 		choices: prison.NewBook(),
+		checked: map[games.StakeKey]int64{},
 	}
 	g := s.Game
 	has := func(id string) (games.Rule, bool) {
@@ -267,6 +270,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 		e.stakes.Reset()
 	}
 	e.choices.Reset()
+	clear(e.checked)
 	e.hasResult, e.void, e.limitsDone = false, "", false
 	e.prevDir, e.dirChecked = e.lastDir, false
 	e.resultName, e.resultLine, e.resultRef = "", 0, ""
@@ -312,6 +316,9 @@ func (e *engine) checkLimits(at *journal.Event) {
 		if st.Coup != e.Coup.ID {
 			continue // carried over from a void draw: checked when placed
 		}
+		if amount, ok := e.checked[st.StakeKey]; ok && amount == st.Amount {
+			continue // judged at this amount before a re-spin reopened the bets
+		}
 		e.checkLimit(st, at)
 	}
 	if e.cfg.maxPlayers == 0 || !e.rules.hasMaxPlayers {
@@ -336,13 +343,14 @@ func (e *engine) checkLimit(st *games.Stake, at *journal.Event) {
 	min, max := e.Limits.For(st.Spot)
 	if m, ok := e.cfg.segMax[st.Spot]; ok && m > 0 && e.Limits.Min > 0 {
 		// Roue de la chance: per-colour maximum in multiples of the minimum (F004 L272-L280),
-		// unless the table's limits override the spot.
-		if _, exact := e.Limits.Spots[st.Spot]; !exact {
+		// unless the table's limits set that colour's own maximum.
+		if o, exact := e.Limits.Spots[st.Spot]; !exact || o.Max == 0 {
 			if cm := m * e.Limits.Min; max == 0 || cm < max {
 				max = cm
 			}
 		}
 	}
+	e.checked[st.StakeKey] = st.Amount
 	e.CheckLimit(st, min, max, e.rules.limit, at)
 }
 
@@ -376,6 +384,12 @@ func (e *engine) spin(ev *journal.Event) {
 			e.lastDir = ev.RotorDir
 		}
 	case bigWheel, fortune:
+		if c.kind == fortune && e.void != "" && e.Coup.CutOff {
+			// F004 L244-L251: each spin is made «en annonçant : faites vos jeux», and the bets
+			// stay open while the wheel turns fast: a re-spin of a void draw reopens them until
+			// the next «rien ne va plus».
+			e.Coup.CutOff, e.limitsDone = false, false
+		}
 		if !e.hasResult || e.void != "" {
 			// A new spin replaces a void one (F004 L245-L246: the wheel is spun again), the
 			// void draw's result included; it is judged on its own.
