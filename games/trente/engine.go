@@ -382,17 +382,15 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 	}
 	var ex games.Evidence
 	ex.Merge(e.Coup.Evidence)
-	if !e.known && !e.void && len(e.rows[0]) > 0 && len(e.rows[1]) > 0 {
+	dealOver := ev != nil || len(e.Money.Seq) > e.seqLastCard // coup_end, or money after the cards
+	if dealOver && !e.known && !e.void && len(e.rows[0]) > 0 && len(e.rows[1]) > 0 {
 		// AM 88-384 art. 9 (L613, L619): each row is dealt «jusqu'au point», past 30. The coup
 		// ended on a row short of it: the dealing error is reported, and the stakes are settled
-		// on the cards as dealt, the point nearer 30 winning (L615).
+		// on the cards as dealt, the point nearer 30 winning (L615). A journal that stops
+		// mid-deal (no coup_end, no money after the cards) shows no end of the deal.
 		for row, name := range [2]string{"noir", "rouge"} {
 			if e.points[row] <= 30 {
-				flag := onceDealNoir
-				if row == 1 {
-					flag = onceDealRouge
-				}
-				e.findOnce(flag, ev, e.r.deal, "", "", games.Text(name+" dealt past 30"), games.Text(fmt.Sprintf("%s stopped at %d", name, e.points[row])),
+				e.findOnce([2]uint8{onceDealNoir, onceDealRouge}[row], ev, e.r.deal, "", "", games.Text(name+" dealt past 30"), games.Text(fmt.Sprintf("%s stopped at %d", name, e.points[row])),
 					fmt.Sprintf("the %s row was stopped at %d, before its point had passed 30", name, e.points[row]))
 			}
 		}
