@@ -311,6 +311,19 @@ func (b *Base) DueByStake() map[StakeKey]int64 {
 	return due
 }
 
+// AsDue reports whether a money event goes the way its stake's settlement is due: a payout to
+// a stake due a win, a collect from one due a loss (a refund or rake: true). The order checks
+// leave the others, a loser paid or a winner collected, to the wrong payout they are.
+func AsDue(due map[StakeKey]int64, m MoneyEvent) bool {
+	switch m.Type {
+	case journal.TypePayout:
+		return due[m.Key] > 0
+	case journal.TypeCollect:
+		return due[m.Key] < 0
+	}
+	return true
+}
+
 // EndCoup closes the open coup: each queued settlement is matched with the money events of its
 // stake, a wrong_payout is raised where they differ (payRule), money for a stake with nothing to
 // settle is a wrong_payout too, and the coup summary is emitted. ev is the coup_end event, or

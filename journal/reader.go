@@ -472,7 +472,7 @@ func (p *fieldParser) limits(ev *Event) error {
 			}
 			overrides(val, setOverride)
 		default:
-			if c := val[0]; c == '"' || c == 't' || c == 'f' || c == 'n' {
+			if plainValue(val) {
 				// Text, true, false or null cannot be a spot's limit: a field of its own
 				// (a currency, a note), ignored as unknown fields are.
 				return
@@ -504,11 +504,17 @@ func overrides(val []byte, set func(key string, v []byte)) {
 	ss := scanner{b: val}
 	_ = ss.object(nil, func(k []byte, sv span) {
 		v := val[sv.start:sv.end]
-		if c := v[0]; c == '"' || c == 't' || c == 'f' || c == 'n' {
+		if plainValue(v) {
 			return
 		}
 		set(string(k), v)
 	})
+}
+
+// plainValue reports whether a JSON value is text, true, false or null: never a spot's limit.
+func plainValue(v []byte) bool {
+	c := v[0]
+	return c == '"' || c == 't' || c == 'f' || c == 'n'
 }
 
 // minMaxObject reports whether an object holds only "min" and "max" members: one spot's limits,

@@ -1612,7 +1612,7 @@ func (e *engine) checkSettleOrder(ev *journal.Event) {
 		if !ok || (kind != spotBox && kind != spotHand) || e.hasEvenMoney(games.StakeKey{Spot: e.boxSpot(n), Player: m.Key.Player}) {
 			continue
 		}
-		if (m.Type == journal.TypePayout && due[m.Key] <= 0) || (m.Type == journal.TypeCollect && due[m.Key] >= 0) {
+		if !games.AsDue(due, m) {
 			continue
 		}
 		if h := e.handAt(n, hi); h != nil && h.busted && m.Type == journal.TypeCollect {

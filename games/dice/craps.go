@@ -234,17 +234,15 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		prev = existing.Amount
 		carried = e.placedIn[k] != e.seq
 	}
+	// A stake this throw decided, changed afterwards, whether it left the layout or stays on
+	// it (place, buy, lay, big 6/8, hard ways): it is settled again as changed (raised: on the
+	// new amount; withdrawn: as the journal last shows it, not at all).
 	decided := int64(0)
-	if existing == nil && e.thrown && !e.void {
-		// A stake this throw decided, changed afterwards: it is settled again as changed
-		// (raised: on the new amount; withdrawn: as the journal last shows it, not at all).
-		if decided = e.Settled(k); decided > 0 {
-			if ev.Amount == decided {
-				return // a restatement of the stake the throw decided
-			}
-			prev = decided
-			e.Unsettle(k)
-		}
+	if e.thrown && !e.void {
+		decided = e.Settled(k)
+	}
+	if existing == nil && decided > 0 {
+		prev = decided
 	}
 	if ev.Amount == prev {
 		if existing != nil {
@@ -252,10 +250,7 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		}
 		return // a restatement
 	}
-	// A stake the throw decided that stays on the layout (place, buy, lay, big 6/8, hard
-	// ways), changed afterwards: it is settled again as changed, like one that left it.
-	redecide := existing != nil && e.thrown && !e.void && e.Settled(k) > 0
-	if redecide {
+	if decided > 0 {
 		e.Unsettle(k)
 	}
 	late := e.Coup.CutOff
@@ -268,11 +263,11 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		// the layout the dice were thrown on, not on the one they left.
 		e.lifecycle(ev, sp, prev, carried)
 	}
-	if decided > 0 && ev.Amount == 0 {
-		return
+	if existing == nil && decided > 0 && ev.Amount == 0 {
+		return // a decided stake that left the layout, taken back
 	}
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
-	if (existing == nil || redecide) && e.thrown && !e.void && st.Amount > 0 {
+	if (existing == nil || decided > 0) && e.thrown && !e.void && st.Amount > 0 {
 		// A stake placed after the dice came to rest (past-posting): the late bet is the
 		// finding, and the stake is settled as placed, on the throw it was placed after.
 		e.decide(st, e.pointBefore, e.dice[0], e.dice[1], e.diceAt)

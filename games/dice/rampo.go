@@ -706,7 +706,7 @@ func (e *rampoEngine) checkOrder(ev *journal.Event) {
 				}
 				continue
 			}
-			if firstPay < 0 || due[m.Key] >= 0 {
+			if firstPay < 0 || !games.AsDue(due, m) {
 				continue
 			}
 			p := e.Money.Seq[firstPay]
@@ -714,7 +714,7 @@ func (e *rampoEngine) checkOrder(ev *journal.Event) {
 				m.Key.Player, m.Key.Spot, p.Key.Player, p.Key.Spot))
 			return
 		case journal.TypePayout:
-			if due[m.Key] <= 0 {
+			if !games.AsDue(due, m) {
 				continue
 			}
 			if firstPay < 0 {

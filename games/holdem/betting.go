@@ -421,7 +421,7 @@ func (e *engine) bet(ev *journal.Event, s int) {
 		e.checkOrder(ev, s)
 	}
 	owed := c.highest - p.bet
-	street := [...]string{"pre-flop", "on the flop", "on the turn", "on the river"}[c.street]
+	street := streetName(c.street)
 	switch ev.Action {
 	case "fold":
 		p.folded = true
@@ -468,6 +468,11 @@ func (e *engine) bet(ev *journal.Event, s int) {
 	p.acted = true
 }
 
+// streetName names a betting round for a finding's detail.
+func streetName(street int) string {
+	return [...]string{"pre-flop", "on the flop", "on the turn", "on the river"}[street]
+}
+
 // undoShortCall takes back the all-in read into a call for less than the bet, now that the
 // seat speaks again: it had chips left, so the call was a wrong amount (L50, L55, L59, L74),
 // and, as any call, it matched the highest bet of its round. The seat speaks now without an
@@ -478,7 +483,7 @@ func (e *engine) undoShortCall(p *seat) {
 	p.shortCall = nil
 	p.allIn = false
 	p.skipped = true
-	street := [...]string{"pre-flop", "on the flop", "on the turn", "on the river"}[sc.street]
+	street := streetName(sc.street)
 	e.Find(&sc.ev, e.rules.illegal, sc.ev.Spot, p.player, games.Money(sc.owed), games.Money(sc.ev.Amount),
 		fmt.Sprintf("%s called with %s %s; matching the bet of %s takes %s, and he went on playing, so he was not all in",
 			p.player, games.FormatCents(sc.ev.Amount), street, games.FormatCents(sc.highest), games.FormatCents(sc.owed)))

@@ -66,7 +66,7 @@ func UltimateHoldem() *games.Game {
 				Summary: "Ante, Blind and Trips are in place before the deal: a stake placed, changed or withdrawn after «rien ne va plus» or after the first card is late; it is still settled as placed."},
 			{ID: id(rLimit), Kind: games.BetLimit, Severity: games.Warning, Article: uthLim + " L391-L400)",
 				Summary: "Each stake lies within the table's minimum and maximum, and the maximum is at most 30 times the minimum.",
-				Reading: "The limits apply to each of Ante, Blind and Trips separately (rules.limit_spots); the Play bet is bound by its multiple of the Ante instead. A table maximum above 30 times the minimum is capped there (rules.max_multiple), unless limits.spots sets that spot's maximum."},
+				Reading: "The limits apply to each of Ante, Blind and Trips separately (rules.limit_spots); the Play bet is bound by its multiple of the Ante instead, and checked when it is made if rules.limit_spots names play. A table maximum above 30 times the minimum is capped there (rules.max_multiple), unless limits.spots sets that spot's maximum."},
 			{ID: id(rEarlyCard), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L350)",
 				Summary: "The deal begins once the bets are in place, after «rien ne va plus»: no card is dealt before the announcement.",
 				Reading: "A no_more_bets after the first card dealt (other than cause first_card, which records that the card was the cut-off) shows the deal began before it; the first card closed the bets and the coup is settled as dealt. A card burnt before the bets is no card dealt."},
@@ -94,7 +94,7 @@ func UltimateHoldem() *games.Game {
 				Summary: "A player has one hand only: he stakes on one box, and never on a vacant one."},
 			{ID: id(rForeignStake), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L342-L346)",
 				Summary: "Only the seated player of a box stakes on it: no standing person plays.",
-				Reading: "A box belongs to the player of its Ante (else of its first stake); a stake there by anyone else is reported and still settled."},
+				Reading: "A box belongs to the player of its Ante (else of its first stake); a stake there by anyone else is reported, once a player and box, and still settled."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "trips_on_fold", Default: "true", Doc: "settle Trips on a folded hand's cards (true, standard practice) or lose it with the fold (false)"},
@@ -121,7 +121,7 @@ func ThreeCardPoker() *games.Game {
 		Rules: []games.Rule{
 			{ID: id(rPayout), Kind: games.WrongPayout, Severity: games.Critical, Article: tcpArt + " L488-L553)",
 				Summary: "A dealer without queen high or better pays every Ante 1 to 1 and returns Play; a qualified dealer beaten by a hand pays its Ante 1 to 1 (three of a kind 4 times, straight flush 5 times) and its Play 1 to 1, beats a lower hand (Ante and Play lost) and pushes an equal one; Pair Plus pays pair 1, flush 3, straight 6, three of a kind 30, straight flush 40 times whatever the dealer holds; Bonus pays a raised hand straight 1, three of a kind 4, straight flush 5 times; a fold loses the Ante.",
-				Reading: "Ranking: straight flush > three of a kind > straight > flush > pair > high card; A-2-3 and Q-K-A are straights. Flushes and high cards compare all three cards (rules.flush_tiebreak). With an unqualified dealer the Ante is paid 1 to 1 even on three of a kind (rules.ante_bonus_unqualified). Pair Plus is settled on a folded hand's cards (rules.pairplus_on_fold); Bonus, for raised hands only, is lost with a fold. With «pas de jeu» Pair Plus and Bonus are paid on a claim, the claimant's cards being turned up (L533-L536, L551-L553): a hand whose cards are never turned up claimed nothing and loses them. «N fois la mise» is read as N to 1 with the stake returned (rules.payout_includes_stake)."},
+				Reading: "Ranking: straight flush > three of a kind > straight > flush > pair > high card; A-2-3 and Q-K-A are straights. Flushes and high cards compare all three cards (rules.flush_tiebreak). With an unqualified dealer the Ante is paid 1 to 1 even on three of a kind (rules.ante_bonus_unqualified). Pair Plus is settled on a folded hand's cards (rules.pairplus_on_fold), and lost if the fold, taken face down and burned (L477-L478), is never turned up; Bonus, for raised hands only, is lost with a fold. With «pas de jeu» Pair Plus and Bonus are paid on a claim, the claimant's cards being turned up (L533-L536, L551-L553): a hand whose cards are never turned up claimed nothing and loses them. «N fois la mise» is read as N to 1 with the stake returned (rules.payout_includes_stake)."},
 			{ID: id(rLate), Kind: games.LateBet, Severity: games.Critical, Article: tcpArt + " L452-L453, L546-L548)",
 				Summary: "No stake is placed, changed or withdrawn after «rien ne va plus» (or after the first card); it is still settled as placed."},
 			{ID: id(rLimit), Kind: games.BetLimit, Severity: games.Warning, Article: tcpLim + " L558-L568) and art. 55-21 (F004 L448-L450)",
@@ -147,12 +147,12 @@ func ThreeCardPoker() *games.Game {
 				Summary: "Every player decides (raise or fold) before the croupier shows his hand."},
 			{ID: id(rPaymentOrder), Kind: games.Procedure, Severity: games.Info, Article: tcpArt + " L493-L496)",
 				Summary: "Against a qualified dealer, losers are collected and winners paid counter-clockwise (from box 7 down to box 1).",
-				Reading: "Checked on the money moved on the boxes after the dealer's hand is shown, when it qualifies (rules.payment_order); a fold collected during the decisions and the Pair Plus claims of an unqualified dealer are not ordered. L494 («ramassage des chances perdantes et paiement des mains gagnantes») is met by one counter-clockwise pass, hand by hand, or by the losing chances collected first and the winners paid after, each pass counter-clockwise."},
+				Reading: "Checked on the money moved on the boxes after the dealer's hand is shown, when it qualifies (rules.payment_order); a fold collected during the decisions, the Pair Plus claims of an unqualified dealer and refunds (a void hand, a push handed back) are not ordered. L494 («ramassage des chances perdantes et paiement des mains gagnantes») is met by one counter-clockwise pass, hand by hand, or by the losing chances collected first and the winners paid after, each pass counter-clockwise."},
 			{ID: id(rOneHand), Kind: games.Procedure, Severity: games.Warning, Article: tcpArt + " L445)",
 				Summary: "A player has one hand only: he stakes on one box."},
 			{ID: id(rForeignStake), Kind: games.Procedure, Severity: games.Warning, Article: tcpArt + " L445-L446)",
 				Summary: "No standing person stakes on a seated player's hand.",
-				Reading: "A box belongs to the player of its Ante (else of its first stake); a stake there by anyone else is reported and still settled."},
+				Reading: "A box belongs to the player of its Ante (else of its first stake); a stake there by anyone else is reported, once a player and box, and still settled."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "ante_bonus_unqualified", Default: "false", Doc: "pay the Ante 4 times on three of a kind and 5 times on a straight flush also when the dealer does not qualify (the text says «toujours payées à égalité»)"},
@@ -179,7 +179,6 @@ func roundingDoc() games.OptionDoc {
 	return games.OptionDoc{Key: "rounding", Default: `"down"`, Doc: "rounding of amounts due to players: down, up or nearest cent, a unit in cents, or {\"unit\":50,\"mode\":\"nearest\"}"}
 }
 
-// parseSpot splits "box:N:part" (part may be empty for an action's "box:N").
 // asPlay reads a raise or a bet on a box's Play spot as the Play decision it is (the spec's
 // action names include raise and bet; the regulation's player «relance», F004 L479).
 func asPlay(ev *journal.Event) *journal.Event {
@@ -194,6 +193,7 @@ func asPlay(ev *journal.Event) *journal.Event {
 	return &c
 }
 
+// parseSpot splits "box:N:part" (part may be empty for an action's "box:N").
 func parseSpot(s string) (box int, part string, ok bool) {
 	rest, found := strings.CutPrefix(s, "box:")
 	if !found {

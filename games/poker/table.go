@@ -291,9 +291,12 @@ func (t *table) checkOwners(at *journal.Event) {
 			continue
 		}
 		// One finding a player on another's box, on his first stake there.
-		reported := map[string]bool{}
+		var reported map[string]bool // allocated at the first foreign stake
 		for _, st := range stakes {
 			if st.Player != s.owner && !reported[st.Player] {
+				if reported == nil {
+					reported = map[string]bool{}
+				}
 				reported[st.Player] = true
 				t.find(at, rForeignStake, st.Spot, st.Player, games.Text(fmt.Sprintf("stakes of %s only", s.owner)),
 					games.Text("stake by "+st.Player),
@@ -344,14 +347,17 @@ func (t *table) checkLimit(st *games.Stake, at *journal.Event) {
 	t.CheckLimit(st, min, max, t.rule(rLimit), at)
 }
 
-// checkPlayLimit checks a box's Play bet, an action rather than a stake, against the limits
-// when rules.limit_spots names it.
-func (t *table) checkPlayLimit(s *seat, at *journal.Event) {
-	if !t.limits.spots["play"] {
-		return
+// addPlay records a Play bet on a box. The first one is checked against the limits when
+// rules.limit_spots names play (it is an action, not a stake checked at the cut-off).
+func (t *table) addPlay(s *seat, player string, amount int64, ev *journal.Event) {
+	s.play += amount
+	s.plays++
+	s.playPlayer = player
+	s.playEv.Add(ev)
+	if s.plays == 1 && t.limits.spots["play"] {
+		st := &games.Stake{StakeKey: games.StakeKey{Spot: spotName(s.n, "play"), Player: player}, Amount: s.play, Evidence: s.playEv}
+		t.checkLimit(st, ev)
 	}
-	st := &games.Stake{StakeKey: games.StakeKey{Spot: spotName(s.n, "play"), Player: s.playPlayer}, Amount: s.play, Evidence: s.playEv}
-	t.checkLimit(st, at)
 }
 
 // dealtCard notes a card dealt to the table before the bets were closed: it closes them.

@@ -182,13 +182,7 @@ func (e *tcp) action(ev *journal.Event) {
 			fmt.Sprintf("%s put %s on JOUER with an initial stake of %s; the raise equals the initial stake", player,
 				games.FormatCents(amount), games.FormatCents(ante)))
 	}
-	s.play += amount
-	s.plays++
-	s.playPlayer = player
-	s.playEv.Add(ev)
-	if s.plays == 1 {
-		e.checkPlayLimit(s, ev)
-	}
+	e.addPlay(s, player, amount, ev)
 }
 
 // look handles a player looking at his cards (an action look or peek, or his box's cards

@@ -233,13 +233,7 @@ func (e *uth) action(ev *journal.Event) {
 			fmt.Sprintf("%s bet %s on Play %s with an Ante of %s; the rule allows %s", player, games.FormatCents(amount),
 				names[ph], games.FormatCents(ante), multiplesText(ante, mults)))
 	}
-	s.play += amount
-	s.plays++
-	s.playPlayer = player
-	s.playEv.Add(ev)
-	if s.plays == 1 {
-		e.checkPlayLimit(s, ev)
-	}
+	e.addPlay(s, player, amount, ev)
 }
 
 // foldBreach says what is wrong with a fold now, "" when it is allowed.

@@ -587,8 +587,7 @@ func (e *engine) checkOrder(ev *journal.Event) {
 		}
 		// Only a winner's payment and a loser's collection take part in the order: a loser paid
 		// or a winner collected is a wrong payout, reported once as such.
-		switch {
-		case m.Type == journal.TypePayout && due[m.Key] <= 0, m.Type == journal.TypeCollect && due[m.Key] >= 0:
+		if !games.AsDue(due, m) {
 			continue
 		}
 		switch m.Type {

@@ -662,7 +662,7 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	// One finding per order breached: the table's one order, or each player's own (per_player).
 	breached := map[string]bool{}
 	for _, m := range seq {
-		if m.Type != journal.TypePayout || due[m.Key] <= 0 {
+		if m.Type != journal.TypePayout || !games.AsDue(due, m) {
 			continue
 		}
 		r := e.spot(m.Key.Spot).order
