@@ -87,6 +87,21 @@ func SharedByCollect(o *games.Observed, r games.Rounding, initial int64, n int) 
 	return false
 }
 
+// Restates reports whether a bet event restates a prisoner: the coup after a zero (refait)
+// restates the stakes on the layout, and a bet of the prisoner's own amount on its spot, by its
+// player, while no stake of this coup stands there, is the prisoner, not a new stake (as a held
+// rampo stake restated, review-20 of roulette_european). The event is added to its evidence.
+func Restates(held []*Prisoner, ev *journal.Event) bool {
+	k := games.StakeKey{Spot: ev.Spot, Player: ev.Player}
+	for _, p := range held {
+		if p.Key == k && p.Initial == ev.Amount {
+			p.Evidence.Add(ev)
+			return true
+		}
+	}
+	return false
+}
+
 func pow2(n int) int64 {
 	if n < 0 {
 		n = 0

@@ -126,7 +126,11 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 
 func (e *engine) bet(ev *journal.Event) {
 	prev := int64(0)
-	if st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player}); st != nil {
+	st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player})
+	if st == nil && prison.Restates(e.prisoners, ev) {
+		return
+	}
+	if st != nil {
 		prev = st.Amount
 	}
 	// Journal cut-off (no_more_bets or the first card): art. 9 deals the rows once the bets are down (L619).

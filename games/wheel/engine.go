@@ -85,6 +85,9 @@ type engine struct {
 	// the cylinder, AM 88-384 art. 8.1 L527; a re-spin after a void draw) is not a new coup.
 	prevDir    string
 	dirChecked bool
+	// launch is the coup's last ball launch, judged when the ball drops.
+	launch    journal.Event
+	hasLaunch bool
 }
 
 func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
@@ -278,7 +281,11 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 
 func (e *engine) bet(ev *journal.Event) {
 	prev := int64(0)
-	if st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player}); st != nil {
+	st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player})
+	if st == nil && prison.Restates(e.prisoners, ev) {
+		return
+	}
+	if st != nil {
 		prev = st.Amount
 		if ev.Amount == prev {
 			// A restatement: a stake that stood through a void draw keeps the coup it was
@@ -288,7 +295,7 @@ func (e *engine) bet(ev *journal.Event) {
 		}
 	}
 	late := e.Coup.CutOff && ev.Amount != prev
-	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
+	st, _ = e.stakes.Set(ev, e.Coup.ID, late)
 	if late {
 		e.LateBet(ev, e.rules.late, prev)
 		if st.Amount > 0 && e.limitsDone {
@@ -358,19 +365,11 @@ func (e *engine) spin(ev *journal.Event) {
 	c := e.cfg
 	switch c.kind {
 	case european, american, boule:
-		revs, hasRevs := ev.BallRevs, ev.HasBallRevs
-		if !hasRevs && ev.HasRevs {
-			revs, hasRevs = ev.Revs, true
-		}
-		if hasRevs && c.minBallRevs > 0 && revs < c.minBallRevs && e.rules.hasRevs {
-			e.Find(ev, e.rules.revs, "", "", games.Text(fmt.Sprintf("at least %s ball revolutions", num(c.minBallRevs))),
-				games.Text(fmt.Sprintf("%s revolutions", num(revs))),
-				fmt.Sprintf("the ball made %s revolutions; the regulation requires at least %s", num(revs), num(c.minBallRevs)))
-		}
-		if c.ballAgainstRotor && e.rules.hasAgainst && ev.BallDir != "" && ev.RotorDir != "" && ev.BallDir == ev.RotorDir {
-			e.Find(ev, e.rules.against, "", "", games.Text("ball launched against the rotor"),
-				games.Text("ball and rotor both "+ev.BallDir),
-				fmt.Sprintf("the ball was launched %s, the same way as the rotor; it must go against it", dirWord(ev.BallDir)))
+		// The launch is judged when the ball drops (judgeLaunch): a launch stopped because an
+		// object fell into the cylinder is relaunched (AM 88-384 L158, L527), and only the
+		// relaunch, the last spin before the result, decides the coup.
+		if !e.hasResult {
+			e.launch, e.hasLaunch = *ev, true // the reader reuses its events
 		}
 		if c.alternate && e.rules.hasAlternation && ev.RotorDir != "" {
 			// AM 88-384 art. 8.1 (L527): the cylinder turns the other way from the previous
@@ -451,7 +450,32 @@ func dirWord(dir string) string {
 	return "anticlockwise"
 }
 
+// judgeLaunch checks the coup's last ball launch (roulette, boule): at least minBallRevs
+// revolutions, against the rotor.
+func (e *engine) judgeLaunch() {
+	if !e.hasLaunch {
+		return
+	}
+	ev, c := &e.launch, e.cfg
+	e.hasLaunch = false
+	revs, hasRevs := ev.BallRevs, ev.HasBallRevs
+	if !hasRevs && ev.HasRevs {
+		revs, hasRevs = ev.Revs, true
+	}
+	if hasRevs && c.minBallRevs > 0 && revs < c.minBallRevs && e.rules.hasRevs {
+		e.Find(ev, e.rules.revs, "", "", games.Text(fmt.Sprintf("at least %s ball revolutions", num(c.minBallRevs))),
+			games.Text(fmt.Sprintf("%s revolutions", num(revs))),
+			fmt.Sprintf("the ball made %s revolutions; the regulation requires at least %s", num(revs), num(c.minBallRevs)))
+	}
+	if c.ballAgainstRotor && e.rules.hasAgainst && ev.BallDir != "" && ev.RotorDir != "" && ev.BallDir == ev.RotorDir {
+		e.Find(ev, e.rules.against, "", "", games.Text("ball launched against the rotor"),
+			games.Text("ball and rotor both "+ev.BallDir),
+			fmt.Sprintf("the ball was launched %s, the same way as the rotor; it must go against it", dirWord(ev.BallDir)))
+	}
+}
+
 func (e *engine) setResult(ev *journal.Event) {
+	e.judgeLaunch()
 	e.cutOff(ev)
 	e.hasResult = true
 	e.resultName = ev.Value
@@ -476,6 +500,7 @@ func (e *engine) action(ev *journal.Event) {
 
 // FinishCoup settles the stakes against the result and closes the coup.
 func (e *engine) FinishCoup(ev *journal.Event) {
+	e.judgeLaunch()
 	switch {
 	case e.void != "":
 		e.Coup.Result = e.void
