@@ -228,6 +228,15 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 			return
 		}
 	}
+	if existing == nil && ev.Amount > 0 && (sp.kind == kCome || sp.kind == kDontCome) {
+		// Nothing in the come box and a bet of this player's that travelled, restated at its
+		// amount: each coup restates what is still on the layout, and the journal keeps calling
+		// a travelled bet come / dont_come (spec). It is that bet, not a new one in the box.
+		if lb := e.traveledAt(k, ev.Amount); lb != nil {
+			lb.evidence.Add(ev)
+			return
+		}
+	}
 	prev := int64(0)
 	carried := false
 	if existing != nil {
@@ -376,6 +385,16 @@ func (e *crapsEngine) lastTraveled(k games.StakeKey) *lineBet {
 	for i := len(e.traveled) - 1; i >= 0; i-- {
 		if e.traveled[i].key == k {
 			return e.traveled[i]
+		}
+	}
+	return nil
+}
+
+// traveledAt is the player's latest bet that travelled from this box with this amount, or nil.
+func (e *crapsEngine) traveledAt(k games.StakeKey, amount int64) *lineBet {
+	for i := len(e.traveled) - 1; i >= 0; i-- {
+		if lb := e.traveled[i]; lb.key == k && lb.amount == amount {
+			return lb
 		}
 	}
 	return nil
