@@ -1638,11 +1638,16 @@ func (e *engine) checkSettleOrder(ev *journal.Event) {
 // checkSideOrder checks that on each side bet the losers are collected before the winners are
 // paid (AM 88-384 art. 5.2 6°-7°, L294, L311).
 func (e *engine) checkSideOrder(ev *journal.Event) {
+	due := e.DueByStake()
 	for _, want := range []spotKind{spotPairs, spotPlus3} {
 		paidLine := 0
 		for _, m := range e.Money.Seq {
 			_, _, kind, ok := parseSpot(m.Key.Spot)
 			if !ok || kind != want {
+				continue
+			}
+			// A loser paid or a winner collected is a wrong payout, reported once as such.
+			if !games.AsDue(due, m) {
 				continue
 			}
 			if m.Type == journal.TypePayout && paidLine == 0 {

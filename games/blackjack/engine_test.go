@@ -434,7 +434,8 @@ func TestCheck(t *testing.T) {
 		{journal.Event{Type: journal.TypeCard, To: "burn"}, true},
 		{journal.Event{Type: journal.TypeCard, To: "board"}, false},
 		{journal.Event{Type: journal.TypeCard, To: "noir"}, false},
-		{journal.Event{Type: journal.TypeResult, Value: "17"}, false},
+		{journal.Event{Type: journal.TypeResult, Value: "17"}, true}, // the announced point (L240)
+		{journal.Event{Type: journal.TypeSpin}, false},
 		{journal.Event{Type: journal.TypeDice}, false},
 	}
 	for _, tt := range tests {

@@ -214,8 +214,11 @@ func check(ev *journal.Event) error {
 		if len(ev.Cards) > 2 {
 			return fmt.Errorf("a hold'em hand has two cards, %d revealed", len(ev.Cards))
 		}
-	case journal.TypeSpin, journal.TypeResult, journal.TypeDice:
+	case journal.TypeSpin, journal.TypeDice:
 		return fmt.Errorf("%s events do not belong to hold'em", ev.Type)
+	case journal.TypeResult:
+		// An announced result (the winning hand named at the showdown): the cards decide, so
+		// it judges nothing.
 	}
 	return nil
 }

@@ -331,7 +331,7 @@ func TestInvalidInput(t *testing.T) {
 		{"ultimate_holdem", "", `"type":"bet","spot":"box:1:bonus","player":"P1","amount":500`, `spot "box:1:bonus" cannot exist`},
 		{"ultimate_holdem", "", `"type":"bet","spot":"box:0:ante","player":"P1","amount":500`, `cannot exist`},
 		{"ultimate_holdem", "", `"type":"card","to":"punto","card":"AS"`, `cards cannot go to "punto"`},
-		{"ultimate_holdem", "", `"type":"result","value":"17"`, `result events do not belong`},
+		{"ultimate_holdem", "", `"type":"spin","ball_revs":9`, `spin events do not belong`},
 		{"ultimate_holdem", "", `"type":"action","player":"P1","action":"play","spot":"box:1:ante:x"`, `action spot`},
 		{"three_card_poker", "", `"type":"card","to":"board","card":"AS"`, `cards cannot go to "board"`},
 		{"three_card_poker", "", `"type":"bet","spot":"box:1:blind","player":"P1","amount":500`, `cannot exist`},

@@ -126,8 +126,9 @@ type entry struct {
 // NewBook returns an empty book.
 func NewBook() *Book { return &Book{entries: make(map[games.StakeKey]*entry)} }
 
-// Record notes a share or prison action on its spot; the last one for a stake counts. Other
-// actions are ignored.
+// Record notes a share or prison action on its spot; the last one for a stake counts. An action
+// with no spot (the spec makes it optional) is the player's choice for each of his stakes at
+// that zero that has no choice of its own. Other actions are ignored.
 func (b *Book) Record(ev *journal.Event) {
 	c, ok := ParseChoice(ev.Action)
 	if !ok {
@@ -153,7 +154,11 @@ func (b *Book) Reset() { clear(b.entries) }
 // the journal's money for the stake is exactly a share's collect, else def. It marks a recorded
 // choice as used and returns its evidence.
 func (b *Book) Decide(k games.StakeKey, initial int64, n int, def Choice, r games.Rounding, money *games.Ledger) (Choice, games.Evidence) {
-	if e := b.entries[k]; e != nil {
+	e := b.entries[k]
+	if e == nil {
+		e = b.entries[games.StakeKey{Player: k.Player}]
+	}
+	if e != nil {
 		e.used = true
 		return e.choice, e.ev
 	}
@@ -168,6 +173,14 @@ type Unused struct {
 	Key      games.StakeKey
 	Choice   Choice
 	Evidence games.Evidence
+}
+
+// Where names the stake the choice was made on, for a detail.
+func (u Unused) Where() string {
+	if u.Key.Spot == "" {
+		return "his stakes"
+	}
+	return u.Key.Spot
 }
 
 // Unused returns the recorded choices that Decide never used, sorted by spot then player.

@@ -48,8 +48,10 @@ func TestBook(t *testing.T) {
 	b.Record(act(5, "P2", "share", "odd"))
 	b.Record(act(6, "P3", "hit", "odd")) // not a choice
 	b.Record(act(7, "P4", "prison", "black"))
-	if b.Len() != 3 {
-		t.Fatalf("%d choices recorded, want 3", b.Len())
+	b.Record(act(8, "P10", "share", "")) // no spot: the player's choice for each of his stakes
+	b.Record(act(9, "P11", "prison", ""))
+	if b.Len() != 5 {
+		t.Fatalf("%d choices recorded, want 5", b.Len())
 	}
 	r := games.DefaultRounding()
 	c, ev := b.Decide(games.StakeKey{Spot: "red", Player: "P1"}, 1000, 1, prison.Share, r, nil)
@@ -78,11 +80,19 @@ func TestBook(t *testing.T) {
 	if c, _ := b.Decide(games.StakeKey{Spot: "high", Player: "P7"}, 1000, 2, prison.Share, r, money); c != prison.Share {
 		t.Errorf("the default, got %s", c)
 	}
+	for _, spot := range []string{"red", "even"} {
+		if c, ev := b.Decide(games.StakeKey{Spot: spot, Player: "P10"}, 1000, 1, prison.Prison, r, nil); c != prison.Share || !reflect.DeepEqual(ev.Lines, []int{8}) {
+			t.Errorf("P10 %s: a choice with no spot applies to each stake, got %s %v", spot, c, ev.Lines)
+		}
+	}
 	var unused []string
 	for _, u := range b.Unused() {
 		unused = append(unused, u.Key.Spot+" "+u.Key.Player+" "+string(u.Choice))
+		if u.Key.Spot == "" && u.Where() != "his stakes" {
+			t.Errorf("Where() = %q for a choice with no spot", u.Where())
+		}
 	}
-	if want := []string{"black P4 prison", "odd P2 share"}; !reflect.DeepEqual(unused, want) {
+	if want := []string{" P11 prison", "black P4 prison", "odd P2 share"}; !reflect.DeepEqual(unused, want) {
 		t.Errorf("unused %v, want %v", unused, want)
 	}
 	b.Reset()

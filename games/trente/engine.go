@@ -215,13 +215,14 @@ func (e *engine) checkStake(st *games.Stake, at *journal.Event) {
 	}
 }
 
-// premium returns the 1% refait premium an insurance bet stands for: the amount itself, or 1%
-// of it when the journal shows the insured amount instead.
+// premium returns the 1% refait premium an insurance bet stands for: 1% of it when the journal
+// shows the insured amount (the player's whole stake on the chance), the amount itself otherwise,
+// a wrong premium included (as taken; the wrong premium is its own finding).
 func premium(amount, insured int64) int64 {
-	if amount*10 <= insured {
-		return amount
+	if amount > 0 && amount == insured {
+		return amount / 100
 	}
-	return amount / 100
+	return amount
 }
 
 // premiumOK reports whether an insurance bet is 1% of the insured stake (either rounding), or
@@ -420,7 +421,7 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 				why = "the player has no stake there to share or imprison"
 			}
 			e.Find(nil, e.r.choice, u.Key.Spot, u.Key.Player, games.Text("no choice"), games.Text(string(u.Choice)),
-				fmt.Sprintf("%s chose %s on %s, but %s", u.Key.Player, u.Choice, u.Key.Spot, why), u.Evidence)
+				fmt.Sprintf("%s chose %s on %s, but %s", u.Key.Player, u.Choice, u.Where(), why), u.Evidence)
 		}
 	}
 	e.EndCoup(ev, e.r.payout)

@@ -573,7 +573,7 @@ func (e *engine) settle() {
 			why = "the choice applies only to a stake on an even chance"
 		}
 		e.Find(nil, e.rules.zeroChoice, u.Key.Spot, u.Key.Player, games.Text("no choice"), games.Text(string(u.Choice)),
-			fmt.Sprintf("%s chose %s on %s, but %s", u.Key.Player, u.Choice, u.Key.Spot, why), u.Evidence)
+			fmt.Sprintf("%s chose %s on %s, but %s", u.Key.Player, u.Choice, u.Where(), why), u.Evidence)
 	}
 }
 

@@ -35,7 +35,7 @@ func European() *games.Game {
 				Reading: "Splits, streets and the corner with zero (0-1, 0-2, 0-3, 0-1-2, 0-2-3, 0-1-2-3) are paid normally at zero. Two dozens/columns must be adjacent (1-2 or 2-3)."},
 			{ID: "roulette.zero_choice", Kind: games.Procedure, Severity: games.Info, Article: am + " art. 8.2 (L551-L556)",
 				Summary: "A share or prison choice applies only to an even chance when zero comes.",
-				Reading: "With no choice recorded, the stake goes to prison (rules.zero_choice), unless the dealer visibly collected exactly half. A prisoner released after n zeros is worth 1/2^(n-1) of the stake (rules.prison_release); a share at the n-th zero hands back 1/2^n. A bet of the prisoner's own amount on its spot, by its player, with no stake of the coup there, is the prisoner restated on the layout, not a new stake."},
+				Reading: "With no choice recorded, the stake goes to prison (rules.zero_choice), unless the dealer visibly collected exactly half. A prisoner released after n zeros is worth 1/2^(n-1) of the stake (rules.prison_release); a share at the n-th zero hands back 1/2^n. A share or prison action with no spot is the player's choice for each of his even chances at that zero. A bet of the prisoner's own amount on its spot, by its player, with no stake of the coup there, is the prisoner restated on the layout, not a new stake."},
 			{ID: "roulette.late_bet", Kind: games.LateBet, Severity: games.Critical, Article: am + " art. 8.3 (L560, L566)",
 				Summary: "No stake is placed, changed or withdrawn after «rien ne va plus»; the stake is still settled as placed."},
 			{ID: "roulette.bet_limit", Kind: games.BetLimit, Severity: games.Warning, Article: "table limits (table_open.limits) set by the management",
