@@ -43,6 +43,8 @@ const (
 	rOneHand       = "one_hand"
 	rForeignStake  = "foreign_stake"
 	rEarlyCard     = "card_before_cutoff"
+	rBoxes         = "boxes"
+	rBonusOrder    = "bonus_order"
 	uthID, tcpID   = "ultimate_holdem", "three_card_poker"
 	defaultBoxes   = 7
 	minimumFloor   = 100 // art. 55-21-1: the minimum is never below 1 euro
@@ -90,6 +92,8 @@ func UltimateHoldem() *games.Game {
 				Reading: "A dealer change counts once the coup has begun (a bet, a card or an action seen); a dealer event before any of them starts the coup with the new croupier."},
 			{ID: id(rAfterDealer), Kind: games.Procedure, Severity: games.Critical, Article: uthArt + " L359-L362)",
 				Summary: "Every player decides (Play or fold) before the croupier turns his two cards."},
+			{ID: id(rBoxes), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L343-L344)",
+				Summary: "The seated players' places are marked on the felt, seven at most: a stake on a box beyond box 7 is reported (once a box) and still settled."},
 			{ID: id(rOneHand), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L342-L346)",
 				Summary: "A player has one hand only: he stakes on one box, and never on a vacant one."},
 			{ID: id(rForeignStake), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L342-L346)",
@@ -148,6 +152,11 @@ func ThreeCardPoker() *games.Game {
 			{ID: id(rPaymentOrder), Kind: games.Procedure, Severity: games.Info, Article: tcpArt + " L493-L496)",
 				Summary: "Against a qualified dealer, losers are collected and winners paid counter-clockwise (from box 7 down to box 1).",
 				Reading: "Checked on the money moved on the boxes after the dealer's hand is shown, when it qualifies (rules.payment_order); a fold collected during the decisions, the Pair Plus claims of an unqualified dealer and refunds (a void hand, a push handed back) are not ordered. L494 («ramassage des chances perdantes et paiement des mains gagnantes») is met by one counter-clockwise pass, hand by hand, or by the losing chances collected first and the winners paid after, each pass counter-clockwise."},
+			{ID: id(rBoxes), Kind: games.Procedure, Severity: games.Warning, Article: tcpArt + " L440-L443)",
+				Summary: "The boxes are numbered one to seven clockwise, seven at most: a stake on a box beyond box 7 is reported (once a box) and still settled."},
+			{ID: id(rBonusOrder), Kind: games.Procedure, Severity: games.Info, Article: tcpArt + " L524-L525)",
+				Summary: "The Bonus is paid after the raise (JOUER), when the raise is paid: a box's Bonus paid before its JOUER is reported.",
+				Reading: "Judged on the payments due only (a wrong payment is its own finding), with a qualified or an unqualified dealer alike; the raise handed back by an unqualified dealer is no payment and sets no order."},
 			{ID: id(rOneHand), Kind: games.Procedure, Severity: games.Warning, Article: tcpArt + " L445)",
 				Summary: "A player has one hand only: he stakes on one box."},
 			{ID: id(rForeignStake), Kind: games.Procedure, Severity: games.Warning, Article: tcpArt + " L445-L446)",

@@ -271,6 +271,12 @@ func (t *table) checkOwners(at *journal.Event) {
 				break
 			}
 		}
+		if _, ok := t.rules[rBoxes]; ok && s.n > defaultBoxes {
+			st := stakes[0]
+			t.find(at, rBoxes, st.Spot, st.Player, games.Text(fmt.Sprintf("a box from 1 to %d", defaultBoxes)),
+				games.Text(fmt.Sprintf("box %d", s.n)),
+				fmt.Sprintf("%s staked on box %d; the felt marks %d places at most", st.Player, s.n, defaultBoxes), st.Evidence)
+		}
 		if _, ok := t.rules[rOneHand]; ok {
 			if other, seen := boxOf[s.owner]; seen {
 				first := stakes[0]
@@ -670,7 +676,9 @@ func (t *table) finish(ev *journal.Event) {
 // pays returns the net due on a winning stake paid num to den; with includesStake the
 // ratio is read as num for den, the stake included.
 func (t *table) pays(stake, num, den int64) int64 {
-	if t.includesStake {
+	if t.includesStake && num > den {
+		// «1 pour 1» / «1 fois» stays even money: the documented option leaves even-money
+		// payments as they are.
 		num -= den
 	}
 	return t.Round.Due(stake, num, den)

@@ -221,6 +221,9 @@ func (e *tcp) FinishCoup(ev *journal.Event) {
 		if ok && qualified && e.cfg.paymentOrder {
 			e.checkOrder(ev)
 		}
+		if ok {
+			e.checkBonusOrder(ev)
+		}
 	}
 	e.finish(ev)
 }
@@ -493,6 +496,35 @@ func (e *tcp) checkOrder(at *journal.Event) {
 	e.find(at, rPaymentOrder, m.spot, m.player, games.Text(fmt.Sprintf("box %d settled before box %d", m.box, lastM.box)),
 		games.Text(fmt.Sprintf("box %d settled after box %d", m.box, lastM.box)),
 		fmt.Sprintf("%s on %s was settled after box %d; the croupier settles the hands counter-clockwise, from box 7 down to box 1", m.player, m.spot, lastM.box), ex)
+}
+
+// checkBonusOrder reports a box whose Bonus was paid before its raise (JOUER): «le paiement du
+// bonus s'effectue ... après, le cas échéant, le paiement de la relance» (art. 55-21, L524-L525).
+func (e *tcp) checkBonusOrder(at *journal.Event) {
+	due := e.DueByStake()
+	paidBonus := map[int]moneyCopy{}
+	for _, m := range e.paid {
+		if m.typ != journal.TypePayout || m.box == 0 || due[games.StakeKey{Spot: m.spot, Player: m.player}] <= 0 {
+			continue
+		}
+		_, part, _ := parseSpot(m.spot)
+		switch part {
+		case "bonus":
+			if _, seen := paidBonus[m.box]; !seen {
+				paidBonus[m.box] = m
+			}
+		case "play":
+			b, seen := paidBonus[m.box]
+			if !seen {
+				continue
+			}
+			var ex games.Evidence
+			ex.AddRef(b.line, b.frame)
+			ex.AddRef(m.line, m.frame)
+			e.find(at, rBonusOrder, b.spot, b.player, games.Text("Bonus paid after JOUER"), games.Text("Bonus paid before JOUER"),
+				fmt.Sprintf("%s's Bonus on box %d was paid before his raise (JOUER); the Bonus is paid after it", b.player, m.box), ex)
+		}
+	}
 }
 
 // descending returns the index of the first money event on a higher box than the one
