@@ -88,6 +88,8 @@ type engine struct {
 	// launch is the coup's last ball launch, judged when the ball drops.
 	launch    journal.Event
 	hasLaunch bool
+	// seqAtResult is how many money events the coup had when its (last) result came.
+	seqAtResult int
 }
 
 func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
@@ -274,7 +276,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 	}
 	e.choices.Reset()
 	clear(e.checked)
-	e.hasResult, e.void, e.limitsDone = false, "", false
+	e.hasResult, e.void, e.limitsDone, e.seqAtResult = false, "", false, 0
 	e.prevDir, e.dirChecked = e.lastDir, false
 	e.resultName, e.resultLine, e.resultRef = "", 0, ""
 }
@@ -478,6 +480,7 @@ func (e *engine) setResult(ev *journal.Event) {
 	e.judgeLaunch()
 	e.cutOff(ev)
 	e.hasResult = true
+	e.seqAtResult = len(e.Money.Seq)
 	e.resultName = ev.Value
 	e.resultLine, e.resultRef = ev.Line, ev.Frame
 	e.Coup.Evidence.Add(ev)
@@ -723,6 +726,19 @@ func (e *engine) checkAscending(ev *journal.Event, due map[games.StakeKey]int64)
 	for _, s := range e.Pending() {
 		if s.Expected > 0 {
 			winnings[s.Player] += s.Expected
+		}
+	}
+	// F004 L253-L257: the croupier collects and pays once the wheel has stopped and the winning
+	// colour is marked. The first stake settled before the result is reported.
+	for _, m := range e.Money.Seq[:min(e.seqAtResult, len(e.Money.Seq))] {
+		if (m.Type == journal.TypePayout && due[m.Key] > 0) || (m.Type == journal.TypeCollect && due[m.Key] < 0) {
+			var ex games.Evidence
+			ex.AddRef(m.Line, "")
+			ex.AddRef(e.resultLine, e.resultRef)
+			e.Find(ev, e.rules.order, m.Key.Spot, m.Key.Player, games.Text("stakes settled once the winning colour is marked"),
+				games.Text(m.Type.String()+" before the result"),
+				fmt.Sprintf("%s's stake on %s was settled (%s) before the wheel stopped and the winning colour was marked", m.Key.Player, m.Key.Spot, m.Type), ex)
+			break
 		}
 	}
 	var order []string
