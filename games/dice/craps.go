@@ -236,6 +236,13 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 			lb.evidence.Add(ev)
 			return
 		}
+		if lb := e.lastTraveled(k); lb != nil && sp.kind == kDontCome && e.onlyTraveled(k) {
+			// Another amount on a don't come that travelled, the box empty: that bet changed
+			// (a bet is the stake the player now has on the spot). It may be reduced, never
+			// increased (AM 88-384 art. 6.3 A 4°, L383); it is settled as placed.
+			e.changeTraveled(ev, lb)
+			return
+		}
 	}
 	prev := int64(0)
 	carried := false
@@ -388,6 +395,33 @@ func (e *crapsEngine) lastTraveled(k games.StakeKey) *lineBet {
 		}
 	}
 	return nil
+}
+
+// onlyTraveled reports whether the player has exactly one bet that travelled from this box.
+func (e *crapsEngine) onlyTraveled(k games.StakeKey) bool {
+	n := 0
+	for _, lb := range e.traveled {
+		if lb.key == k {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// changeTraveled sets a travelled don't come bet to the amount the journal now shows.
+func (e *crapsEngine) changeTraveled(ev *journal.Event, lb *lineBet) {
+	prev := lb.amount
+	if e.Coup.CutOff {
+		e.LateBet(ev, e.rules.late, prev)
+	}
+	if ev.Amount > prev {
+		e.Find(ev, e.rules.dontRaised, ev.Spot, ev.Player, games.Text("at most "+games.FormatCents(prev)), games.Money(ev.Amount),
+			fmt.Sprintf("%s raised his don't come stake on %d from %s to %s; it may never be increased", ev.Player, lb.number, games.FormatCents(prev), games.FormatCents(ev.Amount)))
+	} else {
+		e.reduced[lb.key] += prev - ev.Amount
+	}
+	lb.amount = ev.Amount
+	lb.evidence.Add(ev)
 }
 
 // traveledAt is the player's latest bet that travelled from this box with this amount, or nil.
