@@ -82,6 +82,7 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 		e.prevBanker = ""
 	case !complete:
 		e.Coup.Result = "hands incomplete or not revealed"
+		e.checkAbandoned(ev)
 		e.Money.Reset()
 		e.prevBankWon = 0
 		e.prevBanker = ""
@@ -106,6 +107,27 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 		e.stop = stopDone
 	}
 	e.EndCoup(ev, e.rules.payout)
+}
+
+// checkAbandoned reports a punto banco coup given up once cards were out: its hands were never
+// completed and the stakes were handed back (refund), so the coup was stopped, not missed by
+// the camera. «Le croupier est tenu de donner le coup dès qu'il a détaché une seule carte»
+// (AM 88-384 art. 13.7, L864). A coup merely cut short in the journal shows no refund.
+func (e *engine) checkAbandoned(ev *journal.Event) {
+	if e.cfg.v != puntoBanco || ev == nil || e.rules.early.ID == "" {
+		return
+	}
+	var ex games.Evidence
+	for _, m := range e.Money.Seq {
+		if m.Type == journal.TypeRefund {
+			ex.AddRef(m.Line, "")
+		}
+	}
+	if len(ex.Lines) == 0 {
+		return
+	}
+	e.Find(ev, e.rules.early, "", "", games.Text("the coup dealt once a card is out"), games.Text("coup stopped, stakes handed back"),
+		fmt.Sprintf("the coup was stopped after %d card(s) had left the shoe and the stakes were handed back; once one card is out the coup must be dealt", len(e.seq)), ex)
 }
 
 func (e *engine) result(hs []hand, void bool) string {
