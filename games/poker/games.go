@@ -72,8 +72,8 @@ func UltimateHoldem() *games.Game {
 			{ID: id(rEarlyCard), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L350)",
 				Summary: "The deal begins once the bets are in place, after «rien ne va plus»: no card is dealt before the announcement.",
 				Reading: "A no_more_bets after the first card dealt (other than cause first_card, which records that the card was the cut-off) shows the deal began before it; the first card closed the bets and the coup is settled as dealt. A card burnt before the bets is no card dealt."},
-			{ID: id(rAnteBlind), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L347-L348)",
-				Summary: "A player stakes the same amount on Ante and Blind (checked on the stakes at the cut-off; the finding names the Blind)."},
+			{ID: id(rAnteBlind), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L347-L349)",
+				Summary: "A player stakes the same amount on Ante and Blind (checked on the stakes at the cut-off; the finding names the Blind); Trips comes in addition to them, never alone (the finding names the Trips)."},
 			{ID: id(rPlayAmount), Kind: games.Procedure, Severity: games.Warning, Article: uthArt + " L353-L361)",
 				Summary: "The Play bet is 3 or 4 times the Ante before the flop, 2 times the Ante once the flop is out, 1 times the Ante once the last two board cards are out; it is settled at the amount bet.",
 				Reading: "The phase is read from the board cards face up when the play action comes: none before the flop, one to three at the flop, four or five at the river (a board laid face down counts its cards as they are turned up, L356-L359). A play action without an amount is taken at the lowest multiple allowed then."},
@@ -188,13 +188,14 @@ func roundingDoc() games.OptionDoc {
 	return games.OptionDoc{Key: "rounding", Default: `"down"`, Doc: "rounding of amounts due to players: down, up or nearest cent, a unit in cents, or {\"unit\":50,\"mode\":\"nearest\"}"}
 }
 
-// asPlay reads a raise or a bet on a box's Play spot as the Play decision it is (the spec's
-// action names include raise and bet; the regulation's player «relance», F004 L479).
+// asPlay reads a raise or a bet on a box's Play spot, or on the box itself (the spot a fold
+// names), as the Play decision it is (the spec's action names include raise and bet; the
+// regulation's player «relance», F004 L479).
 func asPlay(ev *journal.Event) *journal.Event {
 	if ev.Action != "raise" && ev.Action != "bet" {
 		return ev
 	}
-	if _, part, ok := parseSpot(ev.Spot); !ok || part != "play" {
+	if _, part, ok := parseSpot(ev.Spot); !ok || (part != "play" && part != "") {
 		return ev
 	}
 	c := *ev

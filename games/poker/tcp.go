@@ -489,6 +489,12 @@ func (e *tcp) checkOrder(at *journal.Event) {
 	if split > 0 && !collectsAfter && descending(seq[:split]) < 0 && descending(rest) < 0 {
 		return
 	}
+	// Or the losing hands first, then the winning ones, each pass counter-clockwise, each
+	// hand's Pair Plus and Bonus settled with it («en même temps que la mise initiale et la
+	// relance», L548-L549): a hand is in the losers' pass when its MISE lost.
+	if e.handPasses(seq) {
+		return
+	}
 	lastM, m := seq[bad-1], seq[bad]
 	var ex games.Evidence
 	ex.AddRef(lastM.line, lastM.frame)
@@ -525,6 +531,33 @@ func (e *tcp) checkBonusOrder(at *journal.Event) {
 				fmt.Sprintf("%s's Bonus on box %d was paid before his raise (JOUER); the Bonus is paid after it", b.player, m.box), ex)
 		}
 	}
+}
+
+// handPasses reports whether seq is the losing hands' money then the winning hands', each part
+// counter-clockwise. A hand whose MISE was neither won nor lost goes by the money itself.
+func (e *tcp) handPasses(seq []moneyCopy) bool {
+	anteDue := map[int]int64{}
+	for k, d := range e.DueByStake() {
+		if box, part, ok := parseSpot(k.Spot); ok && part == "ante" {
+			anteDue[box] = d
+		}
+	}
+	lost := func(m moneyCopy) bool {
+		if d := anteDue[m.box]; d != 0 {
+			return d < 0
+		}
+		return m.typ == journal.TypeCollect
+	}
+	split := 0
+	for split < len(seq) && lost(seq[split]) {
+		split++
+	}
+	for _, m := range seq[split:] {
+		if lost(m) {
+			return false
+		}
+	}
+	return descending(seq[:split]) < 0 && descending(seq[split:]) < 0
 }
 
 // descending returns the index of the first money event on a higher box than the one

@@ -108,11 +108,20 @@ func (e *uth) cutOff(ev *journal.Event) {
 						games.FormatCents(st.Amount), games.FormatCents(blind), s.n), ex)
 			}
 		}
-		// A Blind with no Ante beside it.
+		// A Blind with no Ante beside it; Trips with neither: the hand begins with Ante and
+		// Blind, Trips is «également» (L347-L349).
 		for _, st := range stakes {
-			if _, part, _ := parseSpot(st.Spot); part == "blind" && e.stake(s.n, "ante", st.Player) == 0 && (!foreign || st.Player == s.owner) {
+			if foreign && st.Player != s.owner {
+				continue
+			}
+			_, part, _ := parseSpot(st.Spot)
+			switch {
+			case part == "blind" && e.stake(s.n, "ante", st.Player) == 0:
 				e.find(ev, rAnteBlind, st.Spot, st.Player, games.Money(0), games.Money(st.Amount),
 					fmt.Sprintf("%s has %s on Blind but no Ante on box %d; the two stakes must be equal", st.Player, games.FormatCents(st.Amount), s.n), st.Evidence)
+			case part == "trips" && st.Amount > 0 && e.stake(s.n, "ante", st.Player) == 0 && e.stake(s.n, "blind", st.Player) == 0:
+				e.find(ev, rAnteBlind, st.Spot, st.Player, games.Text("Ante and Blind beside Trips"), games.Money(st.Amount),
+					fmt.Sprintf("%s has %s on Trips but neither Ante nor Blind on box %d; the hand is played on Ante and Blind, Trips comes in addition", st.Player, games.FormatCents(st.Amount), s.n), st.Evidence)
 			}
 		}
 	}
