@@ -373,6 +373,33 @@ func (l *Ledger) Get(k StakeKey) *Observed { return l.obs[k] }
 // Keys returns the stakes with money events, in order of their first event.
 func (l *Ledger) Keys() []StakeKey { return l.order }
 
+// Keep forgets the money of every stake keep rejects: what is left is what can be judged.
+func (l *Ledger) Keep(keep func(StakeKey) bool) {
+	order := l.order[:0]
+	for _, k := range l.order {
+		if keep(k) {
+			order = append(order, k)
+		} else {
+			delete(l.obs, k)
+		}
+	}
+	clear(l.order[len(order):])
+	l.order = order
+	seq := l.Seq[:0]
+	for _, m := range l.Seq {
+		if keep(m.Key) {
+			seq = append(seq, m)
+		}
+	}
+	l.Seq = seq
+	for _, o := range l.obs {
+		o.Last = -1
+	}
+	for i, m := range l.Seq {
+		l.obs[m.Key].Last = i
+	}
+}
+
 // Reset empties the ledger for the next coup.
 func (l *Ledger) Reset() {
 	clear(l.obs)

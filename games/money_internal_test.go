@@ -1,6 +1,10 @@
 package games
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/coupwatch/coupwatch/journal"
+)
 
 // TestObservedNet: the net the journal's money shows for a stake, refunds read against the
 // part of the stake that did not win.
@@ -30,5 +34,29 @@ func TestObservedNet(t *testing.T) {
 		if got := tt.o.net(tt.stake, tt.kept); got != tt.want {
 			t.Errorf("%s: net = %d, want %d", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestLedgerKeep: the money of the stakes a coup can judge is kept, with its order; the rest is
+// forgotten.
+func TestLedgerKeep(t *testing.T) {
+	l := NewLedger()
+	add := func(line int, typ journal.Type, spot string, amount int64) {
+		l.Add(&journal.Event{Line: line, Type: typ, Spot: spot, Player: "P1", Amount: amount, HasAmount: true})
+	}
+	add(3, journal.TypeCollect, "red", 1000)
+	add(4, journal.TypeRefund, "noir", 500)
+	add(5, journal.TypePayout, "red", 200)
+	add(6, journal.TypeRefund, "noir", 500)
+	l.Keep(func(k StakeKey) bool { return k.Spot == "noir" })
+	if l.Get(StakeKey{Spot: "red", Player: "P1"}) != nil {
+		t.Error("red kept")
+	}
+	o := l.Get(StakeKey{Spot: "noir", Player: "P1"})
+	if o == nil || o.Refunded != 1000 || o.Refunds != 2 {
+		t.Fatalf("noir = %+v", o)
+	}
+	if len(l.Keys()) != 1 || len(l.Seq) != 2 || l.Seq[0].Line != 4 || l.Seq[1].Line != 6 || o.Last != 1 {
+		t.Errorf("keys %v, seq %v, last %d", l.Keys(), l.Seq, o.Last)
 	}
 }

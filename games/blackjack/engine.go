@@ -1303,10 +1303,11 @@ func (e *engine) takeEvenMoney(ev *journal.Event) {
 		// rules.even_money_timing = before_draw: asked once the croupier's second card is
 		// known, the request is refused and the blackjack is settled as such.
 		why = "the croupier had already drawn his second card (" + cardsText(e.dealer) + ")"
-		bj = false
 	}
 	if why != "" {
-		// AM 88-384 art. 5.2 3° (L258-L260).
+		// AM 88-384 art. 5.2 3° (L258-L260): an irregular request is refused, and the hand is
+		// settled as dealt (a blackjack 3 to 2); even money paid on it is a wrong payout.
+		bj = false
 		e.Find(ev, e.r.evenMoney, key.Spot, ev.Player, games.Text("even money on a blackjack against an ace, a ten or a face"),
 			games.Text("even money"), fmt.Sprintf("%s took even money although %s", playerName(ev.Player), why))
 	}

@@ -45,12 +45,12 @@ func TestCoups(t *testing.T) {
 			nets: []string{"box:1 P1 1000"},
 		},
 		{
-			name: "even money against a seven is not offered (but honoured)",
+			name: "even money against a seven is not offered (refused: the blackjack is paid 3 to 2)",
 			events: join(coupStart("1"), bet("box:1", "P1", 1000), rnvp, burns(5),
 				deal("7C", [3]string{"box:1", "AH", "JD"}), act("P1", "even_money", "box:1"),
 				card("dealer", "TS"), coupEnd),
 			findings: []string{"1:blackjack.even_money"},
-			nets:     []string{"box:1 P1 1000"},
+			nets:     []string{"box:1 P1 1500"},
 		},
 		{
 			name: "the dealer stands on 16",

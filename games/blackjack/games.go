@@ -89,7 +89,7 @@ func Blackjack() *games.Game {
 				Summary: "Insurance is offered only when the croupier's first card is an ace, once the players have their two cards and before the next card comes out, to a player with a stake on the box, for at most half of that stake."},
 			{ID: ruleEvenMoney, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 3° (L258-L260)",
 				Summary: "Even money is paid only on a two-card blackjack when the croupier's first card is an ace, a ten or a face.",
-				Reading: "The text does not say when it is asked: as the digest presumes, before the croupier draws his second card (rules.even_money_timing = before_draw); a request after it is refused and the blackjack settled as such (any: accepted at any time). A request on a hand that is not a blackjack is refused and the hand settled normally; on a blackjack it is honoured."},
+				Reading: "The text does not say when it is asked: as the digest presumes, before the croupier draws his second card (rules.even_money_timing = before_draw); a request after it is refused and the blackjack settled as such (any: accepted at any time). A request on a hand that is not a blackjack, or against a croupier's 2 to 9 (or before his first card), is refused and the hand settled as dealt."},
 			{ID: ruleSideBet, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 6°-7° (L284, L300)",
 				Summary: "Perfect Pairs and 21+3 are staked before the deal only on a box where the same player has a blackjack stake."},
 			{ID: ruleDealerDraw, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 1° (L238)",

@@ -54,6 +54,16 @@ func ShareBack(r games.Rounding, initial int64, n int) int64 {
 	return r.Due(initial, 1, pow2(n))
 }
 
+// ShareZeros is the zero a share is reckoned at for a stake at its n-th zero: n, or the first
+// when prisoners keep their whole value (reduced false, rules.prison_release = full): half of
+// the stake is then handed back at every zero.
+func ShareZeros(n int, reduced bool) int {
+	if !reduced {
+		return min(n, 1)
+	}
+	return n
+}
+
 // ReleaseValue returns what a prisoner that has seen n zeros is worth when it is released:
 // the whole stake, or with reduced set the stake less half of its value at each zero after the
 // first (initial/2^(n-1)), the reading of L556 that «la valeur initiale de sa mise est considérée

@@ -108,3 +108,16 @@ func TestParseChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestShareZeros: with prison_release full a share is always reckoned at the first zero.
+func TestShareZeros(t *testing.T) {
+	for _, tt := range []struct {
+		n       int
+		reduced bool
+		want    int
+	}{{1, true, 1}, {2, true, 2}, {3, true, 3}, {1, false, 1}, {2, false, 1}, {3, false, 1}} {
+		if got := prison.ShareZeros(tt.n, tt.reduced); got != tt.want {
+			t.Errorf("ShareZeros(%d, %v) = %d, want %d", tt.n, tt.reduced, got, tt.want)
+		}
+	}
+}

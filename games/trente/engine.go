@@ -406,9 +406,12 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 		e.Coup.Result = "void: stop card before the point was known"
 		e.settleVoid(ex)
 	case !e.known:
-		// No result seen: nothing can be settled, and the dealer's money cannot be judged.
+		// No result seen: nothing can be settled, and the dealer's money cannot be judged,
+		// but for the prisoners handed back when a stop card ended the partie before this
+		// coup (settled in it, L594).
 		e.Coup.Result = "no result"
-		e.Money.Reset()
+		due := e.DueByStake()
+		e.Money.Keep(func(k games.StakeKey) bool { _, ok := due[k]; return ok })
 	default:
 		e.settle(ex)
 		e.checkOrder(ev)
@@ -447,7 +450,7 @@ func (e *engine) endPartie(ex games.Evidence) {
 	held := e.prisoners
 	e.prisoners = nil
 	for _, p := range held {
-		back := prison.ShareBack(e.Round, p.Initial, p.Zeros)
+		back := prison.ShareBack(e.Round, p.Initial, prison.ShareZeros(p.Zeros, e.cfg.reducedRelease))
 		s := &games.Settlement{Spot: p.Key.Spot, Player: p.Key.Player, Stake: p.Initial, Outcome: games.Half,
 			Expected: back - p.Initial, Evidence: p.Evidence,
 			Detail: fmt.Sprintf("the partie ended with the stake in prison: %s handed back", games.FormatCents(back))}
@@ -530,13 +533,14 @@ func dist30(p int) int {
 // art. 8.2 L551-L556): half handed back, or the stake to prison. On the last coup of the partie
 // the player must accept the share.
 func (e *engine) refait(k games.StakeKey, amount int64, n int, s *games.Settlement, last bool) {
-	choice, ex := e.choices.Decide(k, amount, n, prison.Choice(e.cfg.refaitChoice), e.Round, e.Money)
+	at := prison.ShareZeros(n, e.cfg.reducedRelease)
+	choice, ex := e.choices.Decide(k, amount, at, prison.Choice(e.cfg.refaitChoice), e.Round, e.Money)
 	s.Evidence.Merge(ex)
 	if last {
 		choice = prison.Share
 	}
 	if choice == prison.Share {
-		back := prison.ShareBack(e.Round, amount, n)
+		back := prison.ShareBack(e.Round, amount, at)
 		s.Outcome, s.Expected = games.Half, back-amount
 		s.Detail = fmt.Sprintf("refait 31: the stake is shared, %s handed back", games.FormatCents(back))
 		if last {
@@ -560,8 +564,11 @@ func (e *engine) settlePrisoner(p *prison.Prisoner, refait, tie bool, wins [numC
 		e.refait(p.Key, p.Initial, p.Zeros+1, s, last)
 		s.Detail += fmt.Sprintf(" (refait number %d for this stake)", p.Zeros+1)
 	case tie && !e.cfg.tieLoses:
-		s.Outcome, s.Detail = games.Prison, "coup nul: the stake stays in prison"
 		e.prisoners = append(e.prisoners, p)
+		if last {
+			return // the partie ends with it in prison: endPartie hands it back
+		}
+		s.Outcome, s.Detail = games.Prison, "coup nul: the stake stays in prison"
 	case wins[c]:
 		value := prison.ReleaseValue(e.Round, p.Initial, p.Zeros, e.cfg.reducedRelease)
 		s.Outcome, s.Expected = games.Released, value-p.Initial

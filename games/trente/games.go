@@ -80,7 +80,7 @@ func TrenteEtQuarante() *games.Game {
 			{Key: "decks", Default: "6", Doc: "52-card decks in the shoe (six, L582)"},
 			{Key: "csm", Default: "false", Doc: "cards dealt from a continuous shuffling machine: no cut or stop card, the cards go back after every coup (L598-L604)"},
 			{Key: "refait_choice", Default: `"prison"`, Doc: "what a stake becomes at a refait when the journal records no share/prison choice: prison or share"},
-			{Key: "prison_release", Default: `"reduced"`, Doc: "value of a prisoner released after several refaits: reduced (halved at each further refait) or full"},
+			{Key: "prison_release", Default: `"reduced"`, Doc: "value of a prisoner released after several refaits: reduced (halved at each further refait) or full (the whole stake: a share at a further refait or the end of the partie hands back half of it)"},
 			{Key: "prisoner_on_tie", Default: `"stays"`, Doc: "a prisoner through a coup nul (equal points other than 31): stays in prison, or is lost (it did not win)"},
 			{Key: "prison_at_end", Default: `"half"`, Doc: "when the stop card ends the partie: stakes in prison and a refait on the last coup are handed back at 1/2, 1/4, ... (half), or prisoners are kept (keep)"},
 			{Key: "insurance_min", Default: "0", Doc: "smallest stake that may be insured against the refait, in cents (set by the management, L629)"},

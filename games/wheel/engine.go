@@ -586,10 +586,11 @@ func (e *engine) settle() {
 func (e *engine) zeroChoice(st *games.Stake, s *games.Settlement, zeros int) {
 	k := st.StakeKey
 	// With no choice recorded, a collect of exactly the halved stake shows the player shared.
-	choice, ex := e.choices.Decide(k, st.Amount, zeros, e.cfg.zeroChoice, e.Round, e.Money)
+	at := prison.ShareZeros(zeros, e.cfg.prisonRelease == "reduced")
+	choice, ex := e.choices.Decide(k, st.Amount, at, e.cfg.zeroChoice, e.Round, e.Money)
 	s.Evidence.Merge(ex)
 	if choice == prison.Share {
-		back := prison.ShareBack(e.Round, st.Amount, zeros)
+		back := prison.ShareBack(e.Round, st.Amount, at)
 		s.Outcome = games.Half
 		s.Expected = back - st.Amount
 		s.Detail = fmt.Sprintf("zero: the even chance is shared, %s handed back", games.FormatCents(back))

@@ -55,7 +55,7 @@ func European() *games.Game {
 		},
 		Options: []games.OptionDoc{
 			{Key: "zero_choice", Default: `"prison"`, Doc: "what an even chance becomes at zero when the journal records no share/prison action: prison or share"},
-			{Key: "prison_release", Default: `"reduced"`, Doc: "value of a prisoner released after several zeros: reduced (halved at each further zero) or full"},
+			{Key: "prison_release", Default: `"reduced"`, Doc: "value of a prisoner released after several zeros: reduced (halved at each further zero) or full (the whole stake: a share at a further zero hands back half of it)"},
 			{Key: "payment_order", Default: `"global"`, Doc: "check the order of payments across the table (global), within each player's payments (per_player), or not (off: two croupiers pay at once)"},
 			{Key: "min_ball_revs", Default: "7", Doc: "minimum ball revolutions (0 turns the check off)"},
 			roundingDoc(),
