@@ -52,6 +52,8 @@ type Base struct {
 	nextCoup func() string
 	pending  []*Settlement
 	out      []Record
+	// nextStarted is set while a coup is finished because the next coup_start came.
+	nextStarted bool
 }
 
 // NewBase builds the shared state from an engine's setup; it reads rules.rounding.
@@ -133,7 +135,9 @@ func (b *Base) Step(h Hooks, ev *journal.Event, out []Record) []Record {
 	switch ev.Type {
 	case journal.TypeCoupStart:
 		if b.Coup != nil {
+			b.nextStarted = true
 			h.FinishCoup(nil)
+			b.nextStarted = false
 		}
 		b.StartCoup(ev)
 		h.CoupStarted(ev)
@@ -149,6 +153,10 @@ func (b *Base) Step(h Hooks, ev *journal.Event, out []Record) []Record {
 	h.Event(ev)
 	return b.Out()
 }
+
+// CoupOver reports, in FinishCoup, whether the coup is known to be over: closed by its coup_end
+// (ev) or by the next coup_start. At the end of the input it may have been cut mid-deal.
+func (b *Base) CoupOver(ev *journal.Event) bool { return ev != nil || b.nextStarted }
 
 // Ensure opens a coup for an event that belongs in one when none is open (a journal without
 // coup_start events, or a bet placed before the dealer's announcement).

@@ -211,6 +211,10 @@ type engine struct {
 	cfg   config
 	rules ruleSet
 	names []string
+	// early is the coup's first card when it came before any «rien ne va plus» (a copy: the
+	// reader reuses its events); hasEarly until a no_more_bets judges it.
+	early    journal.Event
+	hasEarly bool
 
 	stakes *games.Stakes
 	shoe   *shoe.Shoe
@@ -300,6 +304,7 @@ func (e *engine) Event(ev *journal.Event) {
 	case journal.TypeNoMoreBets:
 		e.Ensure(e, ev)
 		e.cutOff(ev)
+		e.judgeEarlyCard(ev)
 	case journal.TypeCard:
 		e.card(ev)
 	case journal.TypeReveal:
@@ -324,7 +329,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 	}
 	e.burns = append(e.burns[:0], e.pendingBurns...)
 	e.pendingBurns = e.pendingBurns[:0]
-	e.burnDone, e.limitsDone, e.orderDone, e.stopAfter = false, false, false, false
+	e.burnDone, e.limitsDone, e.orderDone, e.stopAfter, e.hasEarly = false, false, false, false, false
 	if e.cfg.csm {
 		// AM 88-384 art. 13.4 (L806): after each coup the cards go back into the machine.
 		e.shoe.Reset()
@@ -430,9 +435,10 @@ func (e *engine) orderText() string {
 // the burn of a new taille, and the last coup of the shoe.
 func (e *engine) firstCard(ev *journal.Event) {
 	if !e.Coup.CutOff {
-		// AM 88-384 art. 13.7 (L864): no card out of the shoe before the bets are stopped.
-		e.Find(ev, e.rules.early, "", "", games.Text("cards after «rien ne va plus»"), games.Text("card out before the bets were closed"),
-			fmt.Sprintf("%s came out to %s before the bets were closed; the coup must still be dealt", ev.Card, ev.To))
+		// The first card closes the bets (the game's own cut-off when the journal records no
+		// announcement); a «rien ne va plus» announced after it shows the card came out too
+		// early (judgeEarlyCard).
+		e.early, e.hasEarly = *ev, true // the reader reuses its events
 		e.cutOff(ev)
 	}
 	e.checkBurn(ev)
@@ -445,6 +451,24 @@ func (e *engine) firstCard(ev *journal.Event) {
 		e.fresh = false
 		e.stop = stopNone
 	}
+}
+
+// judgeEarlyCard reports a card out of the shoe before the bets were stopped: the coup's first
+// card came before a «rien ne va plus» announced after it (AM 88-384 art. 13.7, L864). A
+// no_more_bets with cause first_card merely records that card's cut-off.
+func (e *engine) judgeEarlyCard(nmb *journal.Event) {
+	if !e.hasEarly {
+		return
+	}
+	e.hasEarly = false
+	if nmb.Cause == "first_card" {
+		return
+	}
+	var ex games.Evidence
+	ex.Add(nmb)
+	ev := &e.early
+	e.Find(ev, e.rules.early, "", "", games.Text("cards after «rien ne va plus»"), games.Text("card out before the bets were closed"),
+		fmt.Sprintf("%s came out to %s before the bets were closed; the coup must still be dealt", ev.Card, ev.To), ex)
 }
 
 // newShoe starts a new shoe: burn cards open a taille (art. 13.4, L796).

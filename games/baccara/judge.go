@@ -114,7 +114,7 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 // the camera. «Le croupier est tenu de donner le coup dès qu'il a détaché une seule carte»
 // (AM 88-384 art. 13.7, L864). A coup merely cut short in the journal shows no refund.
 func (e *engine) checkAbandoned(ev *journal.Event) {
-	if e.cfg.v != puntoBanco || ev == nil || e.rules.early.ID == "" {
+	if e.cfg.v != puntoBanco || !e.CoupOver(ev) || e.rules.early.ID == "" {
 		return
 	}
 	var ex games.Evidence

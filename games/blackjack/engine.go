@@ -1380,7 +1380,7 @@ func playerBJ(h *hand) bool {
 
 // checkDealerStand reports a croupier who stopped under 17 while a hand waited on his point.
 func (e *engine) checkDealerStand(ev *journal.Event) {
-	if e.ph != playing || len(e.dealer) == 0 || (ev == nil && len(e.dealer) < 2) || !e.cfg.dealer.MustDraw(e.dealer) {
+	if e.ph != playing || len(e.dealer) == 0 || (!e.CoupOver(ev) && len(e.dealer) < 2) || !e.cfg.dealer.MustDraw(e.dealer) {
 		return
 	}
 	// With one card, an ace or a ten-value card, the croupier may still make blackjack (there

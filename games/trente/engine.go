@@ -387,7 +387,7 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 	}
 	var ex games.Evidence
 	ex.Merge(e.Coup.Evidence)
-	dealOver := ev != nil || len(e.Money.Seq) > e.seqLastCard // coup_end, or money after the cards
+	dealOver := e.CoupOver(ev) || len(e.Money.Seq) > e.seqLastCard // coup_end or the next coup_start, or money after the cards
 	if dealOver && !e.known && !e.void && len(e.rows[0]) > 0 && len(e.rows[1]) > 0 {
 		// AM 88-384 art. 9 (L613, L619): each row is dealt «jusqu'au point», past 30. The coup
 		// ended on a row short of it: the dealing error is reported, and the stakes are settled
