@@ -57,6 +57,9 @@ type Reader struct {
 	skipped int
 }
 
+// utf8BOM is the byte order mark some editors write at the start of a UTF-8 file.
+const utf8BOM = "\xef\xbb\xbf"
+
 // NewReader returns a reader of the journal r; name (usually the file path) prefixes errors.
 func NewReader(r io.Reader, name string) *Reader {
 	return &Reader{name: name, br: bufio.NewReaderSize(r, 64<<10), intern: make(map[string]string, 256)}
@@ -79,6 +82,9 @@ func (r *Reader) Next() (*Event, error) {
 		line, err := r.readLine()
 		if err != nil {
 			return nil, err
+		}
+		if r.line == 1 {
+			line = bytes.TrimPrefix(line, []byte(utf8BOM))
 		}
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {

@@ -203,6 +203,18 @@ func TestLongLine(t *testing.T) {
 	}
 }
 
+// TestByteOrderMark: a UTF-8 byte order mark on the first line is skipped; anywhere else it is
+// invalid input.
+func TestByteOrderMark(t *testing.T) {
+	evs, err := readAll(t, "\xef\xbb\xbf"+head)
+	if err != nil || len(evs) != 1 || evs[0].Type != journal.TypeTableOpen {
+		t.Fatalf("BOM on line 1: %v %v", evs, err)
+	}
+	if _, err := readAll(t, head+"\xef\xbb\xbf"+head); err == nil {
+		t.Error("a BOM on line 2 was accepted")
+	}
+}
+
 // TestRoundTripScenarios reads every public scenario, writes it back and reads it again.
 func TestRoundTripScenarios(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(sharedDir(t), "scenarios", "*", "*.jsonl"))
