@@ -53,6 +53,8 @@ type config struct {
 type ruleSet struct {
 	payout, late, limit, revs, against, alternation, order, collectFirst, minTurns, obstruction, maxPlayers, zeroChoice games.Rule
 	hasRevs, hasAgainst, hasAlternation, hasOrder, hasCollectFirst, hasMinTurns, hasObstruction, hasMaxPlayers, hasZero bool
+	early                                                                                                               games.Rule
+	hasEarly                                                                                                            bool
 }
 
 type engine struct {
@@ -129,6 +131,11 @@ func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
 	r.obstruction, r.hasObstruction = has(prefix + ".obstruction")
 	r.maxPlayers, r.hasMaxPlayers = has(prefix + ".max_players")
 	r.zeroChoice, r.hasZero = has(prefix + ".zero_choice")
+	r.early, r.hasEarly = has(prefix + ".paid_before_result")
+	if cfg.kind == fortune {
+		// The roue de la chance states it with its order of payments (F004 L253-L259).
+		r.early, r.hasEarly = r.order, r.hasOrder
+	}
 	return e, nil
 }
 
@@ -655,13 +662,14 @@ func (e *engine) checkOrder(ev *journal.Event) {
 		return
 	}
 	due := e.DueByStake()
+	e.checkEarlyMoney(ev, due)
 	if e.cfg.collectFirst && e.rules.hasCollectFirst {
 		firstPay := -1
 		for i, m := range seq {
 			// Only a winner's payment and a loser's collection take part in the order: a loser
 			// paid or a winner collected is a wrong payout, reported once as such.
-			if m.Type == journal.TypePayout && firstPay < 0 && due[m.Key] > 0 {
-				firstPay = i
+			if m.Type == journal.TypePayout && firstPay < 0 && due[m.Key] > 0 && i >= e.seqAtResult {
+				firstPay = i // a payment before the result is its own finding
 			}
 			if m.Type == journal.TypeCollect && firstPay >= 0 && due[m.Key] < 0 {
 				var ex games.Evidence
@@ -720,6 +728,27 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	}
 }
 
+// checkEarlyMoney reports the first stake settled before the result: the croupier collects and
+// pays once the ball or the wheel has stopped and the result is announced (roulette AM 88-384
+// L562-L564, L164-L166; big wheel L511; roue de la chance F004 L253-L257). Only money going the
+// way the stake is due counts: a wrong payment is its own finding.
+func (e *engine) checkEarlyMoney(ev *journal.Event, due map[games.StakeKey]int64) {
+	if !e.rules.hasEarly {
+		return
+	}
+	for _, m := range e.Money.Seq[:min(e.seqAtResult, len(e.Money.Seq))] {
+		if (m.Type == journal.TypePayout && due[m.Key] > 0) || (m.Type == journal.TypeCollect && due[m.Key] < 0) {
+			var ex games.Evidence
+			ex.AddRef(m.Line, "")
+			ex.AddRef(e.resultLine, e.resultRef)
+			e.Find(ev, e.rules.early, m.Key.Spot, m.Key.Player, games.Text("stakes settled once the result is announced"),
+				games.Text(m.Type.String()+" before the result"),
+				fmt.Sprintf("%s's stake on %s was settled (%s) before the result was known and announced", m.Key.Player, m.Key.Spot, m.Type), ex)
+			return
+		}
+	}
+}
+
 // checkAscending checks the roue de la chance order (F004 L257-L259): losers first, then the
 // players in ascending order of their winnings.
 func (e *engine) checkAscending(ev *journal.Event, due map[games.StakeKey]int64) {
@@ -727,19 +756,6 @@ func (e *engine) checkAscending(ev *journal.Event, due map[games.StakeKey]int64)
 	for _, s := range e.Pending() {
 		if s.Expected > 0 {
 			winnings[s.Player] += s.Expected
-		}
-	}
-	// F004 L253-L257: the croupier collects and pays once the wheel has stopped and the winning
-	// colour is marked. The first stake settled before the result is reported.
-	for _, m := range e.Money.Seq[:min(e.seqAtResult, len(e.Money.Seq))] {
-		if (m.Type == journal.TypePayout && due[m.Key] > 0) || (m.Type == journal.TypeCollect && due[m.Key] < 0) {
-			var ex games.Evidence
-			ex.AddRef(m.Line, "")
-			ex.AddRef(e.resultLine, e.resultRef)
-			e.Find(ev, e.rules.order, m.Key.Spot, m.Key.Player, games.Text("stakes settled once the winning colour is marked"),
-				games.Text(m.Type.String()+" before the result"),
-				fmt.Sprintf("%s's stake on %s was settled (%s) before the wheel stopped and the winning colour was marked", m.Key.Player, m.Key.Spot, m.Type), ex)
-			break
 		}
 	}
 	var order []string
@@ -762,7 +778,9 @@ func (e *engine) checkAscending(ev *journal.Event, due map[games.StakeKey]int64)
 			if due[m.Key] <= 0 {
 				continue // a loser paid: a wrong payout, not a payment out of order
 			}
-			if firstPay < 0 {
+			if firstPay < 0 && i >= e.seqAtResult {
+				// A payment before the result is its own finding (checkEarlyMoney), not the
+				// start of the payments the losers must precede.
 				firstPay = i
 			}
 			if !seen[m.Key.Player] {
