@@ -215,6 +215,8 @@ type engine struct {
 	// reader reuses its events); hasEarly until a no_more_bets judges it.
 	early    journal.Event
 	hasEarly bool
+	// seqAtCards is how many money events the coup had when its last card was dealt or turned.
+	seqAtCards int
 
 	stakes *games.Stakes
 	shoe   *shoe.Shoe
@@ -329,7 +331,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 	}
 	e.burns = append(e.burns[:0], e.pendingBurns...)
 	e.pendingBurns = e.pendingBurns[:0]
-	e.burnDone, e.limitsDone, e.orderDone, e.stopAfter, e.hasEarly = false, false, false, false, false
+	e.burnDone, e.limitsDone, e.orderDone, e.stopAfter, e.hasEarly, e.seqAtCards = false, false, false, false, false, 0
 	if e.cfg.csm {
 		// AM 88-384 art. 13.4 (L806): after each coup the cards go back into the machine.
 		e.shoe.Reset()
@@ -409,6 +411,7 @@ func (e *engine) card(ev *journal.Event) {
 		e.firstCard(ev)
 	}
 	e.deal(ev)
+	e.seqAtCards = len(e.Money.Seq)
 	pos := len(e.seq)
 	e.seq = append(e.seq, dealt{hand: int8(h), card: ev.Card, line: ev.Line, t: ev.T, frame: ev.Frame})
 	e.hands[h] = append(e.hands[h], pos)
@@ -594,6 +597,7 @@ func (e *engine) reveal(ev *journal.Event) {
 	if h < 0 || e.Coup == nil {
 		return
 	}
+	e.seqAtCards = len(e.Money.Seq)
 	idx := e.hands[h]
 	down := 0
 	for _, i := range idx {

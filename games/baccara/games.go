@@ -79,9 +79,9 @@ func PuntoBanco() *games.Game {
 				Reading: "«Environ deux jeux» sets no bound: the check is off unless rules.stop_card_min_left/max_left are set, and is made only on a shoe watched from its start."},
 			{ID: id + ".deck_composition", Kind: games.Procedure, Severity: games.Critical, Article: am + " art. 1.5 (L85), 13.1 (L772)",
 				Summary: "No card is seen more often in a shoe than the decks hold (a foreign or duplicated card)."},
-			{ID: id + ".payment_order", Kind: games.Procedure, Severity: games.Info, Article: art + ".6 (L856), 13.9 (L906)",
-				Summary: "Losing stakes are collected before winning ones are paid, and the Dragon Bonus is settled (collected, then paid) only after the main bets.",
-				Reading: "The Paire Baccara, «indépendant du résultat», is outside the order. A late collect is reported on its stake; a Dragon Bonus settled too early on that Dragon stake. Only a loser collected and a winner paid count: a winner or a push collected, or a loser paid, is a wrong payout alone, and the commission taken back from a banco paid in full is part of its payment."},
+			{ID: id + ".payment_order", Kind: games.Procedure, Severity: games.Info, Article: art + ".6 (L854-L856), 13.9 (L906)",
+				Summary: "Nothing is settled before the coup is final and the points announced; losing stakes are collected before winning ones are paid, and the Dragon Bonus is settled (collected, then paid) only after the main bets.",
+				Reading: "The Paire Baccara, «indépendant du résultat», is outside the order. The first main or Dragon stake settled before the coup's last card is reported on it. A late collect is reported on its stake; a Dragon Bonus settled too early on that Dragon stake. Only a loser collected and a winner paid count: a winner or a push collected, or a loser paid, is a wrong payout alone, and the commission taken back from a banco paid in full is part of its payment."},
 		},
 		Options: []games.OptionDoc{
 			decksDoc(8),

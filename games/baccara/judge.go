@@ -93,6 +93,7 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 		case puntoBanco:
 			e.settlePuntoBanco(hs, void)
 			if !void && e.cfg.payOrder && e.rules.payOrder.ID != "" {
+				e.checkPaidBeforeCards(ev)
 				e.checkPaymentOrder(ev)
 			}
 		case cheminDeFer:
@@ -770,6 +771,28 @@ func (e *engine) aCheval(s *games.Settlement, S int64, r [2]int) {
 
 // checkPaymentOrder checks punto banco's order of settlement (art. 13.6 L856, 13.9 L906):
 // losers collected before winners are paid, the Dragon Bonus after the main bets.
+// checkPaidBeforeCards reports the first main or Dragon stake settled before the coup's last
+// card: the payeurs collect and pay once the coup is final and the points announced (AM 88-384
+// art. 13.6, L854-L856). The Paire Baccara, «indépendant du résultat», is left out, and so is
+// money going against its stake (a wrong payout alone).
+func (e *engine) checkPaidBeforeCards(ev *journal.Event) {
+	due := e.DueByStake()
+	for _, m := range e.Money.Seq[:min(e.seqAtCards, len(e.Money.Seq))] {
+		k := spotKindOf(puntoBanco, m.Key.Spot)
+		if k != spotPunto && k != spotBanco && k != spotTie && k != spotDragonPunto && k != spotDragonBanco {
+			continue
+		}
+		if (m.Type == journal.TypePayout && due[m.Key] > 0) || (m.Type == journal.TypeCollect && due[m.Key] < 0) {
+			var ex games.Evidence
+			ex.AddRef(m.Line, "")
+			e.Find(ev, e.rules.payOrder, m.Key.Spot, m.Key.Player, games.Text("stakes settled once the coup is final"),
+				games.Text(m.Type.String()+" before the last card"),
+				fmt.Sprintf("%s's stake on %s was settled (%s) before the coup was final; the payeurs collect and pay once the points are announced", m.Key.Player, m.Key.Spot, m.Type), ex)
+			return
+		}
+	}
+}
+
 func (e *engine) checkPaymentOrder(ev *journal.Event) {
 	type group struct {
 		firstPay int
@@ -813,8 +836,8 @@ func (e *engine) checkPaymentOrder(ev *journal.Event) {
 		// from a banco paid in full is part of its payment.
 		switch {
 		case m.Type == journal.TypePayout && due[m.Key] > 0:
-			if g.firstPay < 0 {
-				g.firstPay = i
+			if g.firstPay < 0 && i >= e.seqAtCards {
+				g.firstPay = i // a payment before the last card is its own finding
 			}
 		case m.Type == journal.TypeCollect && due[m.Key] < 0:
 			if g.firstPay >= 0 && !g.done {
