@@ -419,6 +419,8 @@ func (e *engine) reveal(ev *journal.Event) {
 		// The second card turned up on its own.
 		p.hole[1], p.known = ev.Cards[0], 2
 	} else {
+		// A seat dealt a third hole card (a misdeal reported as the card came) shows it too:
+		// its hand is read on its first two cards.
 		p.known = copy(p.hole[:], ev.Cards)
 	}
 	p.evidence.Add(ev)

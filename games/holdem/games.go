@@ -211,9 +211,6 @@ func check(ev *journal.Event) error {
 		if seatOf(ev.To) == 0 {
 			return fmt.Errorf("reveal place %q is not a seat (want seat:1 to seat:%d)", ev.To, seatCap)
 		}
-		if len(ev.Cards) > 2 {
-			return fmt.Errorf("a hold'em hand has two cards, %d revealed", len(ev.Cards))
-		}
 	case journal.TypeSpin, journal.TypeDice:
 		return fmt.Errorf("%s events do not belong to hold'em", ev.Type)
 	case journal.TypeResult:

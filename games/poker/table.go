@@ -698,10 +698,16 @@ func join(evs ...games.Evidence) games.Evidence {
 	return out
 }
 
-// actionSpot is the spot a finding about an action names: the action's own spot, else
+// actionSpot is the spot a finding about an action names: the action's own spot (a Play
+// written on box:N names box:N:play), else
 // the box's spot for part ("box:N" when part is empty).
 func actionSpot(ev *journal.Event, box int, part string) string {
 	switch {
+	case ev.Spot != "" && part == "play" && ev.Action == "play":
+		if _, p, ok := parseSpot(ev.Spot); ok && p == "" {
+			return spotName(box, part) // Play written on the box is the box's Play
+		}
+		return ev.Spot
 	case ev.Spot != "":
 		return ev.Spot
 	case part == "":
