@@ -1359,18 +1359,57 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 			e.checkStake(st, ev)
 		}
 	}
-	if e.ph == betting {
+	switch {
+	case e.ph == betting:
 		// Nothing dealt: nothing can be settled, nor can the dealer's money be judged.
 		e.Coup.Result = "no cards dealt"
 		e.Money.Reset()
-	} else {
+	case e.dealerFaceDown():
+		// A card of the croupier's dealt face down (reported as such, L208) and never turned
+		// up: his point is unknown, so the hands, his draw and the money cannot be judged.
+		e.Coup.Result = "the croupier's cards not turned up"
+		e.Money.Reset()
+	default:
 		e.checkDealerStand(ev)
 		e.settle()
+		// The money of a box whose cards were never all turned up is not judged either.
+		e.Money.Keep(func(k games.StakeKey) bool {
+			n, _, kind, ok := parseSpot(k.Spot)
+			return !ok || kind == spotInsurance || !e.hiddenBox(n)
+		})
 		e.checkSettleOrder(ev)
 		e.checkSideOrder(ev)
 		e.Coup.Result = e.resultText()
 	}
 	e.EndCoup(ev, e.r.payout)
+}
+
+// dealerFaceDown reports whether a card of the croupier's was still face down at the end of
+// the coup.
+func (e *engine) dealerFaceDown() bool {
+	for _, c := range e.dealer {
+		if c.IsFaceDown() {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenBox reports whether a card of box n was still face down at the end of the coup: its
+// hands' value is unknown, so its stakes (side bets included) and their money are not judged.
+func (e *engine) hiddenBox(n int) bool {
+	b := e.lookup(n)
+	if b == nil {
+		return false
+	}
+	for _, h := range b.hands {
+		for _, c := range h.cards {
+			if c.IsFaceDown() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // playerBJ reports whether a hand is a blackjack (two cards, 21, not from a split: L270).
@@ -1433,6 +1472,9 @@ func (e *engine) settle() {
 	for _, st := range e.stakes.All() {
 		n, _, kind, _ := parseSpot(st.Spot)
 		b := e.lookup(n)
+		if kind != spotInsurance && e.hiddenBox(n) {
+			continue
+		}
 		switch kind {
 		case spotBox:
 			if b == nil {
@@ -1451,6 +1493,9 @@ func (e *engine) settle() {
 		e.settleInsurance(in.key, in.amount, in.ev, dealerBJ)
 	}
 	for _, b := range e.boxes {
+		if e.hiddenBox(b.n) {
+			continue
+		}
 		for _, h := range b.hands {
 			// The box's blackjack stakes play on its first hand, with what actions added.
 			if h == b.hands[0] {
