@@ -180,9 +180,11 @@ type engine struct {
 	curBox         int
 	dealerDrew     bool
 	seqAtDealer    int
-	insured        []insured
-	evenMoney      []games.StakeKey
-	pendingBusts   []*hand
+	// seqAtPoint is how many money events the coup had at the croupier's last card.
+	seqAtPoint   int
+	insured      []insured
+	evenMoney    []games.StakeKey
+	pendingBusts []*hand
 	// lateDeal: boxes whose stake came after the cut-off, dealt without order checks.
 	lateDeal  []int
 	lastSplit struct {
@@ -259,7 +261,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 	e.spare = append(e.spare, e.boxes...)
 	clear(e.boxes)
 	e.boxes, e.targets, e.expect, e.pos = e.boxes[:0], e.targets[:0], e.expect[:0], 0
-	e.cardsAfterDeal, e.curBox, e.dealerDrew, e.seqAtDealer = 0, 0, false, 0
+	e.cardsAfterDeal, e.curBox, e.dealerDrew, e.seqAtDealer, e.seqAtPoint = 0, 0, false, 0, 0
 	e.insured, e.evenMoney, e.pendingBusts = e.insured[:0], e.evenMoney[:0], e.pendingBusts[:0]
 	e.lateDeal = e.lateDeal[:0]
 	e.lastSplit.from, e.lastSplit.to, e.lastSplit.player = nil, nil, ""
@@ -645,6 +647,7 @@ func (e *engine) dealerCard(ev *journal.Event, c journal.Card) {
 			e.dealerDrew, e.seqAtDealer = true, len(e.Money.Seq)
 			e.checkOwed(ev)
 		}
+		e.seqAtPoint = len(e.Money.Seq)
 		e.cardsAfterDeal++
 		// AM 88-384 art. 5.2 1° (L238): he stands on 17 or more, soft 17 included.
 		if len(e.dealer) > 0 && !e.cfg.dealer.MustDraw(e.dealer) {
@@ -1377,6 +1380,7 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 			n, _, kind, ok := parseSpot(k.Spot)
 			return !ok || kind == spotInsurance || !e.hiddenBox(n)
 		})
+		e.checkPaidBeforePoint(ev)
 		e.checkSettleOrder(ev)
 		e.checkSideOrder(ev)
 		e.Coup.Result = e.resultText()
@@ -1642,6 +1646,36 @@ func (e *engine) settleInsurance(k games.StakeKey, amount int64, ev games.Eviden
 
 // checkSettleOrder checks the final sweep goes from the croupier's right to his left
 // (AM 88-384 art. 5.2 1°, L240).
+// checkPaidBeforePoint reports the first hand settled before the croupier's last card: he
+// determines and announces his point, then collects and pays (AM 88-384 art. 5.2 1°, L240). A
+// bust collected at once (L236), even money and a blackjack paid against a 2 to 9 are not
+// waiting on his point; money going against its stake is a wrong payout alone.
+func (e *engine) checkPaidBeforePoint(ev *journal.Event) {
+	if !e.dealerDrew || len(e.dealer) == 0 {
+		return
+	}
+	up := e.dealer[0]
+	noBJ := up.Rank != journal.Ace && Value(up) != 10
+	due := e.DueByStake()
+	for _, m := range e.Money.Seq[:min(e.seqAtPoint, len(e.Money.Seq))] {
+		n, hi, kind, ok := parseSpot(m.Key.Spot)
+		if !ok || (kind != spotBox && kind != spotHand) || m.Type == journal.TypeRefund || !games.AsDue(due, m) ||
+			e.hasEvenMoney(games.StakeKey{Spot: e.boxSpot(n), Player: m.Key.Player}) {
+			continue
+		}
+		h := e.handAt(n, hi)
+		if h == nil || (h.busted && m.Type == journal.TypeCollect) || (playerBJ(h) && noBJ) {
+			continue
+		}
+		var ex games.Evidence
+		ex.AddRef(m.Line, "")
+		e.Find(ev, e.r.settleOrder, m.Key.Spot, m.Key.Player, games.Text("settled once the croupier's point is known"),
+			games.Text(m.Type.String()+" before the croupier's last card"),
+			fmt.Sprintf("%s's stake on %s was settled (%s) before the croupier had finished drawing; he announces his point, then collects and pays", m.Key.Player, m.Key.Spot, m.Type), ex)
+		return
+	}
+}
+
 func (e *engine) checkSettleOrder(ev *journal.Event) {
 	if e.cfg.order == "off" || !e.dealerDrew {
 		return

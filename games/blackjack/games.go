@@ -100,7 +100,7 @@ func Blackjack() *games.Game {
 				Reading: "Reported when the journal shows the collect after play moved on; a collect never seen is a camera gap, not a finding."},
 			{ID: ruleSettleOrder, Kind: games.Procedure, Severity: games.Info, Article: am + " art. 5.2 1° (L240)",
 				Summary: "After his point, the croupier collects and pays the boxes in order from his right to his left.",
-				Reading: "«de droite à gauche» is read from the croupier's side: the highest box first, down to box 1 (rules.settlement_order); hands of one split box may go in any order; blackjacks paid and busts collected earlier are not part of the sweep."},
+				Reading: "«de droite à gauche» is read from the croupier's side: the highest box first, down to box 1 (rules.settlement_order); hands of one split box may go in any order; blackjacks paid and busts collected earlier are not part of the sweep. A hand settled before the croupier's last card is reported once a coup (a bust collected at once, even money and a blackjack paid against a 2 to 9 excepted)."},
 			{ID: ruleSideBetOrder, Kind: games.Procedure, Severity: games.Info, Article: am + " art. 5.2 6°-7° (L294, L311)",
 				Summary: "On Perfect Pairs and on 21+3 the losing stakes are collected before the winning ones are paid."},
 			{ID: ruleAction, Kind: games.Procedure, Severity: games.Warning, Article: am + " art. 5.2 1°-5° (L230-L280)",
