@@ -319,6 +319,27 @@ func (b *Base) DueByStake() map[StakeKey]int64 {
 	return due
 }
 
+// SettledEarly looks through the money events before the coup's result (seq[:upto]) for the
+// first that settles a stake the way it is due (a payout of a winner, a collect of a loser; a
+// refund settles nothing, a wrong payment is its own finding) among those keep accepts, and
+// reports it once under rule: the croupier collects and pays once the result is known and
+// announced. before names what the money came before ("the result", "the last card"...).
+func (b *Base) SettledEarly(ev *journal.Event, rule Rule, seq []MoneyEvent, upto int, keep func(MoneyEvent) bool, before string) {
+	due := b.DueByStake()
+	for _, m := range seq[:min(upto, len(seq))] {
+		if m.Type == journal.TypeRefund || m.Type == journal.TypeRake || !AsDue(due, m) || (keep != nil && !keep(m)) {
+			continue
+		}
+		var ex Evidence
+		ex.AddRef(m.Line, "")
+		b.Find(ev, rule, m.Key.Spot, m.Key.Player, Text("stakes settled once the result is known and announced"),
+			Text(m.Type.String()+" before "+before),
+			fmt.Sprintf("%s's stake on %s was settled (%s) before %s; the croupier collects and pays once the result is known and announced",
+				m.Key.Player, m.Key.Spot, m.Type, before), ex)
+		return
+	}
+}
+
 // AsDue reports whether a money event goes the way its stake's settlement is due: a payout to
 // a stake due a win, a collect from one due a loss (a refund or rake: true). The order checks
 // leave the others, a loser paid or a winner collected, to the wrong payout they are.

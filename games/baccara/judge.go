@@ -776,21 +776,10 @@ func (e *engine) aCheval(s *games.Settlement, S int64, r [2]int) {
 // art. 13.6, L854-L856). The Paire Baccara, «indépendant du résultat», is left out, and so is
 // money going against its stake (a wrong payout alone).
 func (e *engine) checkPaidBeforeCards(ev *journal.Event) {
-	due := e.DueByStake()
-	for _, m := range e.Money.Seq[:min(e.seqAtCards, len(e.Money.Seq))] {
+	e.SettledEarly(ev, e.rules.payOrder, e.Money.Seq, e.seqAtCards, func(m games.MoneyEvent) bool {
 		k := spotKindOf(puntoBanco, m.Key.Spot)
-		if k != spotPunto && k != spotBanco && k != spotTie && k != spotDragonPunto && k != spotDragonBanco {
-			continue
-		}
-		if (m.Type == journal.TypePayout && due[m.Key] > 0) || (m.Type == journal.TypeCollect && due[m.Key] < 0) {
-			var ex games.Evidence
-			ex.AddRef(m.Line, "")
-			e.Find(ev, e.rules.payOrder, m.Key.Spot, m.Key.Player, games.Text("stakes settled once the coup is final"),
-				games.Text(m.Type.String()+" before the last card"),
-				fmt.Sprintf("%s's stake on %s was settled (%s) before the coup was final; the payeurs collect and pay once the points are announced", m.Key.Player, m.Key.Spot, m.Type), ex)
-			return
-		}
-	}
+		return k == spotPunto || k == spotBanco || k == spotTie || k == spotDragonPunto || k == spotDragonBanco
+	}, "the coup's last card")
 }
 
 func (e *engine) checkPaymentOrder(ev *journal.Event) {

@@ -1656,24 +1656,14 @@ func (e *engine) checkPaidBeforePoint(ev *journal.Event) {
 	}
 	up := e.dealer[0]
 	noBJ := up.Rank != journal.Ace && Value(up) != 10
-	due := e.DueByStake()
-	for _, m := range e.Money.Seq[:min(e.seqAtPoint, len(e.Money.Seq))] {
+	e.SettledEarly(ev, e.r.settleOrder, e.Money.Seq, e.seqAtPoint, func(m games.MoneyEvent) bool {
 		n, hi, kind, ok := parseSpot(m.Key.Spot)
-		if !ok || (kind != spotBox && kind != spotHand) || m.Type == journal.TypeRefund || !games.AsDue(due, m) ||
-			e.hasEvenMoney(games.StakeKey{Spot: e.boxSpot(n), Player: m.Key.Player}) {
-			continue
+		if !ok || (kind != spotBox && kind != spotHand) || e.hasEvenMoney(games.StakeKey{Spot: e.boxSpot(n), Player: m.Key.Player}) {
+			return false
 		}
 		h := e.handAt(n, hi)
-		if h == nil || (h.busted && m.Type == journal.TypeCollect) || (playerBJ(h) && noBJ) {
-			continue
-		}
-		var ex games.Evidence
-		ex.AddRef(m.Line, "")
-		e.Find(ev, e.r.settleOrder, m.Key.Spot, m.Key.Player, games.Text("settled once the croupier's point is known"),
-			games.Text(m.Type.String()+" before the croupier's last card"),
-			fmt.Sprintf("%s's stake on %s was settled (%s) before the croupier had finished drawing; he announces his point, then collects and pays", m.Key.Player, m.Key.Spot, m.Type), ex)
-		return
-	}
+		return h != nil && !(h.busted && m.Type == journal.TypeCollect) && !(playerBJ(h) && noBJ)
+	}, "the croupier's last card")
 }
 
 func (e *engine) checkSettleOrder(ev *journal.Event) {

@@ -592,18 +592,11 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	seq := e.Money.Seq
 	due := e.DueByStake()
 	// L621-L623: once both rows are out the tailleur announces the result, then the losers are
-	// removed and the winners paid. The first stake settled before the result is reported.
-	for _, m := range seq[:min(e.seqAtResult, len(seq))] {
-		if _, ins, ok := parseSpot(m.Key.Spot); !ok || ins || m.Type == journal.TypeRefund || !games.AsDue(due, m) {
-			continue
-		}
-		var ex games.Evidence
-		ex.AddRef(m.Line, "")
-		e.Find(ev, e.r.collect, m.Key.Spot, m.Key.Player, games.Text("stakes settled once the result is announced"),
-			games.Text(m.Type.String()+" before the result"),
-			fmt.Sprintf("%s's stake on %s was settled (%s) before both rows were out and the result announced", m.Key.Player, m.Key.Spot, m.Type), ex)
-		break
-	}
+	// removed and the winners paid (the premium is taken with the stake).
+	e.SettledEarly(ev, e.r.collect, seq, e.seqAtResult, func(m games.MoneyEvent) bool {
+		_, ins, ok := parseSpot(m.Key.Spot)
+		return ok && !ins
+	}, "both rows were out")
 	for i := e.seqAtResult; i < len(seq); i++ {
 		m := seq[i]
 		c, ins, ok := parseSpot(m.Key.Spot)

@@ -662,7 +662,7 @@ func (e *engine) checkOrder(ev *journal.Event) {
 		return
 	}
 	due := e.DueByStake()
-	e.checkEarlyMoney(ev, due)
+	e.checkEarlyMoney(ev)
 	if e.cfg.collectFirst && e.rules.hasCollectFirst {
 		firstPay := -1
 		for i, m := range seq {
@@ -730,22 +730,10 @@ func (e *engine) checkOrder(ev *journal.Event) {
 
 // checkEarlyMoney reports the first stake settled before the result: the croupier collects and
 // pays once the ball or the wheel has stopped and the result is announced (roulette AM 88-384
-// L562-L564, L164-L166; big wheel L511; roue de la chance F004 L253-L257). Only money going the
-// way the stake is due counts: a wrong payment is its own finding.
-func (e *engine) checkEarlyMoney(ev *journal.Event, due map[games.StakeKey]int64) {
-	if !e.rules.hasEarly {
-		return
-	}
-	for _, m := range e.Money.Seq[:min(e.seqAtResult, len(e.Money.Seq))] {
-		if (m.Type == journal.TypePayout && due[m.Key] > 0) || (m.Type == journal.TypeCollect && due[m.Key] < 0) {
-			var ex games.Evidence
-			ex.AddRef(m.Line, "")
-			ex.AddRef(e.resultLine, e.resultRef)
-			e.Find(ev, e.rules.early, m.Key.Spot, m.Key.Player, games.Text("stakes settled once the result is announced"),
-				games.Text(m.Type.String()+" before the result"),
-				fmt.Sprintf("%s's stake on %s was settled (%s) before the result was known and announced", m.Key.Player, m.Key.Spot, m.Type), ex)
-			return
-		}
+// L562-L564, L164-L166; big wheel L511; roue de la chance F004 L253-L257).
+func (e *engine) checkEarlyMoney(ev *journal.Event) {
+	if e.rules.hasEarly {
+		e.SettledEarly(ev, e.rules.early, e.Money.Seq, e.seqAtResult, nil, "the result")
 	}
 }
 
