@@ -392,10 +392,7 @@ func (l *Ledger) Keep(keep func(StakeKey) bool) {
 		}
 	}
 	l.Seq = seq
-	for _, o := range l.obs {
-		o.Last = -1
-	}
-	for i, m := range l.Seq {
+	for i, m := range l.Seq { // every stake kept has an event left in Seq
 		l.obs[m.Key].Last = i
 	}
 }

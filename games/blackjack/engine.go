@@ -1391,12 +1391,7 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 // dealerFaceDown reports whether a card of the croupier's was still face down at the end of
 // the coup.
 func (e *engine) dealerFaceDown() bool {
-	for _, c := range e.dealer {
-		if c.IsFaceDown() {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(e.dealer, journal.Card.IsFaceDown)
 }
 
 // hiddenBox reports whether a card of box n was still face down at the end of the coup: its
@@ -1406,14 +1401,7 @@ func (e *engine) hiddenBox(n int) bool {
 	if b == nil {
 		return false
 	}
-	for _, h := range b.hands {
-		for _, c := range h.cards {
-			if c.IsFaceDown() {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(b.hands, func(h *hand) bool { return slices.ContainsFunc(h.cards, journal.Card.IsFaceDown) })
 }
 
 // playerBJ reports whether a hand is a blackjack (two cards, 21, not from a split: L270).

@@ -236,7 +236,7 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 			lb.evidence.Add(ev)
 			return
 		}
-		if lb := e.lastTraveled(k); lb != nil && sp.kind == kDontCome && e.onlyTraveled(k) {
+		if lb := e.soleTraveled(k); lb != nil && sp.kind == kDontCome {
 			// Another amount on a don't come that travelled, the box empty: that bet changed
 			// (a bet is the stake the player now has on the spot). It may be reduced, never
 			// increased (AM 88-384 art. 6.3 A 4°, L383); it is settled as placed.
@@ -397,15 +397,19 @@ func (e *crapsEngine) lastTraveled(k games.StakeKey) *lineBet {
 	return nil
 }
 
-// onlyTraveled reports whether the player has exactly one bet that travelled from this box.
-func (e *crapsEngine) onlyTraveled(k games.StakeKey) bool {
-	n := 0
+// soleTraveled is the player's one bet that travelled from this box, or nil when he has none
+// or several.
+func (e *crapsEngine) soleTraveled(k games.StakeKey) *lineBet {
+	var only *lineBet
 	for _, lb := range e.traveled {
 		if lb.key == k {
-			n++
+			if only != nil {
+				return nil
+			}
+			only = lb
 		}
 	}
-	return n == 1
+	return only
 }
 
 // changeTraveled sets a travelled don't come bet to the amount the journal now shows.

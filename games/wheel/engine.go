@@ -74,8 +74,6 @@ type engine struct {
 	result     int
 	resultName string
 	hasResult  bool
-	resultLine int
-	resultRef  string
 	void       string // why the draw is void ("" = valid)
 	limitsDone bool
 	// checked holds the amount each stake was judged at against the limits in this coup.
@@ -285,7 +283,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 	clear(e.checked)
 	e.hasResult, e.void, e.limitsDone, e.seqAtResult = false, "", false, 0
 	e.prevDir, e.dirChecked = e.lastDir, false
-	e.resultName, e.resultLine, e.resultRef = "", 0, ""
+	e.resultName = ""
 }
 
 func (e *engine) bet(ev *journal.Event) {
@@ -489,7 +487,6 @@ func (e *engine) setResult(ev *journal.Event) {
 	e.hasResult = true
 	e.seqAtResult = len(e.Money.Seq)
 	e.resultName = ev.Value
-	e.resultLine, e.resultRef = ev.Line, ev.Frame
 	e.Coup.Evidence.Add(ev)
 	switch e.cfg.kind {
 	case european, american:
