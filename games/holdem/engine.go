@@ -107,7 +107,7 @@ type coupState struct {
 }
 
 type ruleSet struct {
-	award, rake, button, blinds, option, deal, burn, order, illegal, minBet, minRaise, round, dealerChange, seatChange, seats games.Rule
+	award, rake, button, blinds, option, deal, burn, order, illegal, minBet, minRaise, round, dealerChange, seatChange, seats, recave games.Rule
 }
 
 type engine struct {
@@ -136,7 +136,7 @@ func newEngine(s games.Setup, cfg config) *engine {
 		award: g.Rule(rulePotAward), rake: g.Rule(ruleRake), button: g.Rule(ruleButton), blinds: g.Rule(ruleBlinds),
 		option: g.Rule(ruleOption), deal: g.Rule(ruleDeal), burn: g.Rule(ruleBurn), order: g.Rule(ruleOrder),
 		illegal: g.Rule(ruleIllegal), minBet: g.Rule(ruleMinBet), minRaise: g.Rule(ruleMinRaise), round: g.Rule(ruleRound),
-		dealerChange: g.Rule(ruleDealerChange), seatChange: g.Rule(ruleSeatChange), seats: g.Rule(ruleSeats),
+		dealerChange: g.Rule(ruleDealerChange), seatChange: g.Rule(ruleSeatChange), seats: g.Rule(ruleSeats), recave: g.Rule(ruleRecave),
 	}
 	return e
 }
@@ -152,6 +152,10 @@ func (e *engine) Event(ev *journal.Event) {
 	case journal.TypeDealer:
 		e.dealerChange(ev)
 	case journal.TypeAction:
+		if ev.Action == "recave" || ev.Action == "rebuy" {
+			e.recave(ev)
+			return
+		}
 		e.Ensure(e, ev)
 		e.action(ev)
 	case journal.TypeCard:
@@ -296,13 +300,37 @@ func (e *engine) action(ev *journal.Event) {
 	switch ev.Action {
 	case "post_sb", "post_bb":
 		e.blind(ev, s)
-	case "option":
+	case "option", "straddle":
 		e.option(ev, s)
 	case "muck":
 		c.seats[s].mucked = true
 	case "show":
-	default:
+	case "check", "bet", "call", "raise", "fold", "all_in":
 		e.bet(ev, s)
+	default:
+		// AM 2008-761 art. 1 (seed 003 L48-L77): the decisions the game offers.
+		e.Find(ev, e.rules.illegal, seatSpot(s), e.name(s),
+			games.Text("check, bet, call, raise, fold or all in"), games.Text(ev.Action),
+			fmt.Sprintf("%s made the action «%s», which hold'em does not offer", e.name(s), ev.Action))
+	}
+}
+
+// recave judges a rebuy: AM 2008-761 art. 1 (seed 003 L35-L37): allowed during the game but
+// never during a coup, and at least the initial cave. A coup is under way from its first
+// blind, card or action until its first payment.
+func (e *engine) recave(ev *journal.Event) {
+	who := ev.Player
+	if who == "" {
+		who = ev.Spot
+	}
+	if e.Coup != nil && e.c.started && len(e.money) == 0 && len(e.Money.Keys()) == 0 {
+		e.Find(ev, e.rules.recave, ev.Spot, ev.Player, games.Text("a recave between coups"), games.Text("a recave during coup "+e.Coup.ID),
+			fmt.Sprintf("%s bought a recave during coup %s; recaves are allowed only between coups", who, e.Coup.ID))
+		return
+	}
+	if ev.HasAmount && e.cfg.buyIn > 0 && ev.Amount < e.cfg.buyIn {
+		e.Find(ev, e.rules.recave, ev.Spot, ev.Player, games.Money(e.cfg.buyIn), games.Money(ev.Amount),
+			fmt.Sprintf("%s bought a recave of %s, under the initial cave of %s", who, games.FormatCents(ev.Amount), games.FormatCents(e.cfg.buyIn)))
 	}
 }
 

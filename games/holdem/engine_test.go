@@ -246,6 +246,21 @@ func TestCoups(t *testing.T) {
 			due:   map[string]int64{"1 pot:main P2": 285},
 		},
 		{
+			name: "an action hold'em does not offer is reported and changes nothing",
+			src: newTable("").coup("1", 1, 2).deal(1, 2, 3).act(3, "surrender", 0).act(3, "fold", 0).act(1, "fold", 0).
+				rake(15).pay("pot:main", 2, 285).end().String(),
+			rules: []string{"1:illegal_action:P3"},
+			due:   map[string]int64{"1 pot:main P2": 285},
+		},
+		{
+			name: "recaves: between coups allowed, during a coup or under the cave reported",
+			src: newTable(`{"buy_in":50000}`).act(4, "recave", 50000).coup("1", 1, 2).deal(1, 2, 3, 4).act(3, "fold", 0).
+				act(4, "recave", 50000).act(4, "fold", 0).act(1, "fold", 0).rake(15).pay("pot:main", 2, 285).end().
+				act(3, "rebuy", 40000).act(1, "recave", 60000).String(),
+			rules: []string{"1:recave:P4", ":recave:P3"},
+			due:   map[string]int64{"1 pot:main P2": 285},
+		},
+		{
 			name: "no hand shown: the pot is not judged",
 			src: newTable("").coup("1", 1, 2).deal(1, 2, 3, 4).
 				act(3, "call", 200).act(4, "fold", 0).act(1, "fold", 0).act(2, "check", 0).
@@ -428,7 +443,6 @@ func TestInvalid(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"unknown action", newTable("").coup("1", 1, 2).act(3, "straddle", 400).String(), "unknown action"},
 		{"seat 21", newTable("").coup("1", 1, 2).act(21, "fold", 0).String(), "not a seat"},
 		{"raise without amount", newTable("").coup("1", 1, 2).act(3, "raise", 0).String(), "positive amount"},
 		{"card to a box", newTable("").coup("1", 1, 2).line(`"type":"card","to":"box:1","card":"XX"`).String(), "does not exist at hold'em"},

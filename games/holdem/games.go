@@ -41,6 +41,7 @@ const (
 	ruleDealerChange = game + ".dealer_change"
 	ruleSeatChange   = game + ".seat_change"
 	ruleSeats        = game + ".seats"
+	ruleRecave       = game + ".recave"
 )
 
 // maxPlayers is the number of seated players a table may have: "au maximum de dix", numbered
@@ -57,7 +58,7 @@ func NoLimit() *games.Game {
 		ID:     game,
 		Name:   "Texas hold'em no limit",
 		Source: "Monaco AM 2008-761 art. 1 (seed 003 L16-L120); French rake: arrêté of 14 May 2007 art. 57-2 as amended on 30 Dec 2014 (seed 004 L711-L727)",
-		Spots:  "bets are actions on seat:1..seat:10 (post_sb, post_bb, option, check, bet, call, raise, fold, all_in; muck and show are accepted); awards are paid on pot:main, pot:side1, pot:side2, ...; an uncalled bet handed back (rules.uncalled_bet = return) is refunded on the player's seat:N",
+		Spots:  "bets are actions on seat:1..seat:10 (post_sb, post_bb, option (or straddle), check, bet, call, raise, fold, all_in; muck, show and recave (or rebuy) are accepted; any other action is reported as one hold'em does not offer); awards are paid on pot:main, pot:side1, pot:side2, ...; an uncalled bet handed back (rules.uncalled_bet = return) is refunded on the player's seat:N",
 		Rules: []games.Rule{
 			{ID: rulePotAward, Kind: games.WrongPayout, Severity: games.Critical, Article: am + " (seed 003 L89-L93, L97-L101)",
 				Summary: "Each pot goes, minus its rake, to the best five-card hand out of seven among the players still in who contributed to it; a player left alone wins every pot he is in; equal hands share the pot.",
@@ -97,6 +98,9 @@ func NoLimit() *games.Game {
 				Summary: "Players may not change seats during the game."},
 			{ID: ruleSeats, Kind: games.Procedure, Severity: games.Warning, Article: am + " (seed 003 L28-L30)",
 				Summary: "At most ten seated players take part, in seats numbered 1 to 10 clockwise, one hand each."},
+			{ID: ruleRecave, Kind: games.Procedure, Severity: games.Warning, Article: am + " (seed 003 L35-L37)",
+				Summary: "A recave (rebuy) is allowed during the game but never during a coup, and is at least the initial cave.",
+				Reading: "A `recave` (or `rebuy`) action is during a coup from the coup's first blind, card or action until its first payment; before or after, it is between coups. Its amount is compared with rules.buy_in (cave) when that is set; the text's «initial cave» is read as the table's, not the player's own first buy-in."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "rake", Default: `"percent"`, Doc: "how the house levies each pot: percent (Monaco rate, rules.rake_percent), fixed (Monaco amount per bracket of pot, rules.rake_brackets), hourly (Monaco amount per hour of play, rules.rake_hourly), france (art. 57-2: 4 % rounded up to 0.50 €, capped by rules.buy_in) or none (no levy on pots, e.g. a time charge collected apart)"},
@@ -168,7 +172,7 @@ func potName(i int) string {
 // Actions of the hold'em vocabulary.
 func knownAction(a string) bool {
 	switch a {
-	case "post_sb", "post_bb", "option", "check", "bet", "call", "raise", "fold", "all_in", "muck", "show":
+	case "post_sb", "post_bb", "option", "straddle", "check", "bet", "call", "raise", "fold", "all_in", "muck", "show", "recave", "rebuy":
 		return true
 	}
 	return false
@@ -177,7 +181,7 @@ func knownAction(a string) bool {
 // needsAmount reports whether an action puts chips in and must say how many.
 func needsAmount(a string) bool {
 	switch a {
-	case "post_sb", "post_bb", "option", "bet", "raise", "all_in":
+	case "post_sb", "post_bb", "option", "straddle", "bet", "raise", "all_in":
 		return true
 	}
 	return false
@@ -187,9 +191,6 @@ func needsAmount(a string) bool {
 func check(ev *journal.Event) error {
 	switch ev.Type {
 	case journal.TypeAction:
-		if !knownAction(ev.Action) {
-			return fmt.Errorf("unknown action %q (want post_sb, post_bb, option, check, bet, call, raise, fold, all_in, muck or show)", ev.Action)
-		}
 		if ev.Spot != "" && seatOf(ev.Spot) == 0 {
 			return fmt.Errorf("action spot %q is not a seat (want seat:1 to seat:%d)", ev.Spot, seatCap)
 		}
