@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"time"
 )
@@ -241,10 +242,14 @@ func (p *fieldParser) money(f fieldID, name string) (int64, error) {
 	b := p.raw(f)
 	n, ok := parseInt(b)
 	if !ok {
-		if _, isNum := parseFloat(b); isNum {
+		// A whole number written as a JSON number with a zero fraction or an exponent
+		// (1000.0, 1e3, as some writers print every number) is that integer; a fraction of
+		// a cent is not money.
+		v, isNum := parseFloat(b)
+		if !isNum || v != math.Trunc(v) || math.Abs(v) > 1<<53 {
 			return 0, fmt.Errorf("%s must be an integer number of cents, got %s", name, short(b))
 		}
-		return 0, fmt.Errorf("%s must be an integer number of cents, got %s", name, short(b))
+		n = int64(v)
 	}
 	if n < 0 {
 		return 0, fmt.Errorf("%s is negative (%d): money is never negative", name, n)

@@ -137,6 +137,7 @@ func TestReaderRejects(t *testing.T) {
 		{"no table", `{"t":"2026-11-22T21:04:06Z","type":"coup_end"}`, `needs "table"`},
 		{"negative", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"bet","spot":"red","player":"P1","amount":-100}`, "negative"},
 		{"float money", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"payout","spot":"red","player":"P1","amount":10.5}`, "integer number of cents"},
+		{"huge float money", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"payout","spot":"red","player":"P1","amount":1e300}`, "integer number of cents"},
 		{"string money", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"bet","spot":"red","player":"P1","amount":"100"}`, "integer number of cents"},
 		{"no amount", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"bet","spot":"red","player":"P1"}`, `needs "amount"`},
 		{"no spot", `{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"bet","player":"P1","amount":1}`, `needs "spot"`},
@@ -166,6 +167,19 @@ func TestReaderRejects(t *testing.T) {
 				t.Errorf("error = %q, want j.jsonl:2: ...%s...", err, tt.want)
 			}
 		})
+	}
+}
+
+// A whole number of cents written with a zero fraction or an exponent is that integer.
+func TestReaderWholeMoneyAsDecimal(t *testing.T) {
+	for _, amount := range []string{"1000.0", "1000.00", "1e3", "1.0E3"} {
+		evs, err := readAll(t, head+`{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"bet","spot":"red","player":"P1","amount":`+amount+`}`+"\n")
+		if err != nil {
+			t.Fatalf("%s: %v", amount, err)
+		}
+		if got := evs[len(evs)-1]; got.Amount != 1000 || !got.HasAmount {
+			t.Errorf("%s read as %d (has %v), want 1000", amount, got.Amount, got.HasAmount)
+		}
 	}
 }
 

@@ -1033,8 +1033,11 @@ func (e *engine) handAction(ev *journal.Event) {
 		// AM 88-384 art. 5.1 (L224): a standing player «ne peut donner d'instructions» and
 		// «subit ses initiatives».
 		if ev.Action == "double" || ev.Action == "split" {
-			e.Find(ev, e.r.standing, ev.Spot, player, games.Text("the seated player's decision, followed"), games.Text(ev.Action+" by "+player),
-				fmt.Sprintf("%s, standing behind %s's box %d, made a %s that %s had not made; a standing player only follows the seated player's decisions", player, owner, n, ev.Action, owner))
+			detail := fmt.Sprintf("%s, standing behind %s's box %d, made a %s that %s had not made; a standing player only follows the seated player's decisions", player, owner, n, ev.Action, owner)
+			if (ev.Action == "double" && h.doubled()) || (ev.Action == "split" && e.lastSplit.from == h) {
+				detail = fmt.Sprintf("%s, standing behind %s's box %d, followed %s's %s only after the hand had been dealt on; a standing player follows a decision as it is made", player, owner, n, owner, ev.Action)
+			}
+			e.Find(ev, e.r.standing, ev.Spot, player, games.Text("the seated player's decision, followed"), games.Text(ev.Action+" by "+player), detail)
 		}
 		return
 	}

@@ -354,7 +354,8 @@ func (e *engine) stopCard(ev *journal.Event, between bool) {
 		if between {
 			e.stopCoup = ""
 		}
-		if left := e.shoe.Remaining(); left < cardsBehindStop {
+		// One breach, one finding: cards already dealt from behind its place were reported.
+		if left := e.shoe.Remaining(); left < cardsBehindStop && !e.deepFlagged {
 			e.deepFlagged = true
 			e.findOnce(onceStop, ev, e.r.stop, "", "", games.Text(fmt.Sprintf("%d cards behind the stop card", cardsBehindStop)),
 				games.Text(fmt.Sprintf("%d behind it", max(left, 0))),
