@@ -52,6 +52,7 @@ const (
 
 type crapsEngine struct {
 	games.Base
+	interlude
 	cfg   crapsConfig
 	rules crapsRules
 
@@ -77,6 +78,13 @@ type crapsEngine struct {
 	result      string
 	limitsDone  bool
 	reduced     map[games.StakeKey]int64
+	// pending holds the come and don't come bets that may restate a travelled bet, read at
+	// the cut-off; restated the stakes carried into the coup that it restated at their amount.
+	pending  []pendingBet
+	restated map[games.StakeKey]bool
+	// restates is what the journal showed last of restating the stakes still on the layout:
+	// 1 it does, -1 it does not, 0 not shown yet.
+	restates int8
 	// comms are the commissions due on the buy and lay stakes placed this coup, each with the
 	// rake events taken for it.
 	comms []commission
@@ -97,6 +105,7 @@ func newCraps(s games.Setup, cfg crapsConfig) *crapsEngine {
 		calls:     make(map[games.StakeKey]working),
 		turns:     newTurns(cfg.repeat),
 		reduced:   make(map[games.StakeKey]int64),
+		restated:  make(map[games.StakeKey]bool),
 		passTaken: make(map[string]bool),
 	}
 	e.rules = crapsRules{
@@ -139,8 +148,7 @@ func (e *crapsEngine) Apply(ev *journal.Event, out []games.Record) []games.Recor
 
 // Event implements games.Hooks: every event but coup_start and coup_end.
 func (e *crapsEngine) Event(ev *journal.Event) {
-	dispatch(&e.Base, e, ev)
-	if ev.Type == journal.TypeRake {
+	if dispatch(&e.Base, e, &e.interlude, ev) && ev.Type == journal.TypeRake {
 		e.rake(ev)
 	}
 }
@@ -154,8 +162,47 @@ type coupEvents interface {
 	throw(ev *journal.Event)
 }
 
-// dispatch hands an event of the coup to the engine's handler, the coup opened first.
-func dispatch(b *games.Base, e coupEvents, ev *journal.Event) {
+// interlude holds the bets and actions a journal writes between a coup's coup_end and the
+// next coup (the next shooter named, a bet made for the next throw): they belong to the next
+// coup, not to a coup of their own.
+type interlude struct {
+	ended bool // the last coup was closed by its coup_end
+	held  []*journal.Event
+}
+
+// hold keeps ev for the next coup when no coup is open after a coup_end and ev is a bet or an
+// action, and reports whether it did.
+func (in *interlude) hold(b *games.Base, ev *journal.Event) bool {
+	if b.Coup != nil || !in.ended || (ev.Type != journal.TypeBet && ev.Type != journal.TypeAction) {
+		return false
+	}
+	in.held = append(in.held, ev.Clone())
+	return true
+}
+
+// release hands the held events to the coup just opened (from the engine's CoupStarted).
+func (in *interlude) release(b *games.Base, e coupEvents) {
+	held := in.held
+	in.held, in.ended = nil, false
+	for _, ev := range held {
+		dispatch(b, e, in, ev)
+	}
+}
+
+// closeInput opens a coup for events still held at the end of the input, so that they are
+// judged like any others.
+func (in *interlude) closeInput(b *games.Base, e coupEvents) {
+	if b.Coup == nil && len(in.held) > 0 {
+		b.Ensure(e, in.held[0])
+	}
+}
+
+// dispatch hands an event of the coup to the engine's handler, the coup opened first; it
+// reports false for an event held for the next coup.
+func dispatch(b *games.Base, e coupEvents, in *interlude, ev *journal.Event) bool {
+	if in.hold(b, ev) {
+		return false
+	}
 	switch ev.Type {
 	case journal.TypeBet:
 		b.Ensure(e, ev)
@@ -173,11 +220,14 @@ func dispatch(b *games.Base, e coupEvents, ev *journal.Event) {
 		b.Ensure(e, ev)
 		b.Money.Add(ev)
 	}
+	return true
 }
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *crapsEngine) Close(out []games.Record) []games.Record {
-	return e.Finish(e, out)
+	e.Begin(out)
+	e.closeInput(&e.Base, e)
+	return e.Finish(e, e.Out())
 }
 
 // CoupStarted implements games.Hooks: the per-coup state is reset.
@@ -187,7 +237,10 @@ func (e *crapsEngine) CoupStarted(ev *journal.Event) {
 	e.thrown, e.void, e.limitsDone, e.result = false, false, false, ""
 	e.pointBefore = e.point
 	clear(e.reduced)
+	clear(e.restated)
+	e.pending = e.pending[:0]
 	e.comms, e.strayRake, e.strays = e.comms[:0], games.Evidence{}, 0
+	e.release(&e.Base, e)
 }
 
 func (e *crapsEngine) action(ev *journal.Event) {
@@ -215,6 +268,8 @@ func (e *crapsEngine) action(ev *journal.Event) {
 
 func (e *crapsEngine) bet(ev *journal.Event) {
 	k := games.StakeKey{Spot: ev.Spot, Player: ev.Player}
+	// A later bet on a box whose bet waits for the cut-off: that one is read first.
+	e.resolvePending(k)
 	sp := e.spot(ev.Spot)
 	existing := e.stakes.Get(k)
 	if existing == nil && ev.Amount == 0 && (sp.kind == kCome || sp.kind == kDontCome) {
@@ -229,10 +284,16 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		}
 	}
 	if existing == nil && ev.Amount > 0 && (sp.kind == kCome || sp.kind == kDontCome) {
-		// Nothing in the come box and a bet of this player's that travelled, restated at its
-		// amount: each coup restates what is still on the layout, and the journal keeps calling
-		// a travelled bet come / dont_come (spec). It is that bet, not a new one in the box.
+		// Nothing in the come box and a bet of this player's that travelled, at its amount.
+		// A journal that restates what is still on the layout writes that bet so (the journal
+		// keeps calling a travelled bet come / dont_come); one that does not is placing a new
+		// bet in the box. Which one this journal does shows at the cut-off, in the other
+		// stakes it restated or left unwritten.
 		if lb := e.traveledAt(k, ev.Amount); lb != nil {
+			if !e.Coup.CutOff {
+				e.pending = append(e.pending, pendingBet{ev: *ev})
+				return
+			}
 			lb.evidence.Add(ev)
 			return
 		}
@@ -244,6 +305,68 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 			return
 		}
 	}
+	e.place(ev, k, sp, existing)
+}
+
+// pendingBet is a come or don't come bet that may restate a travelled bet, read at the cut-off.
+type pendingBet struct{ ev journal.Event }
+
+// journalRestates tells, from the stakes carried into this coup (come and don't come aside),
+// whether the journal restates what is still on the layout: it does if it restated any of
+// them at its amount, it does not if it left them all unwritten; a coup with none carried
+// keeps what the last one showed, and a journal that never showed either is read as
+// restating (the spec's «each coup restates its bets»).
+func (e *crapsEngine) journalRestates() bool {
+	restated, left := 0, 0
+	for _, st := range e.stakes.All() {
+		if sp := e.spot(st.Spot); sp.kind == kCome || sp.kind == kDontCome || st.Amount == 0 {
+			continue
+		}
+		switch {
+		case e.restated[st.StakeKey]:
+			restated++
+		case e.placedIn[st.StakeKey] != e.seq:
+			left++
+		}
+	}
+	switch {
+	case restated > 0:
+		e.restates = 1
+	case left > 0:
+		e.restates = -1
+	}
+	return e.restates >= 0
+}
+
+// resolvePending reads the come and don't come bets held for the cut-off (only those of key k
+// when k is not zero): restatements of travelled bets, or new bets in the box.
+func (e *crapsEngine) resolvePending(k games.StakeKey) {
+	if len(e.pending) == 0 {
+		return
+	}
+	restates := e.journalRestates()
+	kept := e.pending[:0]
+	for i := range e.pending {
+		p := &e.pending[i]
+		pk := games.StakeKey{Spot: p.ev.Spot, Player: p.ev.Player}
+		if k != (games.StakeKey{}) && pk != k {
+			kept = append(kept, *p)
+			continue
+		}
+		ev := p.ev
+		existing := e.stakes.Get(pk)
+		if lb := e.traveledAt(pk, ev.Amount); restates && existing == nil && lb != nil {
+			lb.evidence.Add(&ev)
+			continue
+		}
+		e.place(&ev, pk, e.spot(ev.Spot), existing)
+	}
+	e.pending = kept
+}
+
+// place sets a stake from a bet event: a restatement, a change (judged against what the
+// table allows) or a new stake.
+func (e *crapsEngine) place(ev *journal.Event, k games.StakeKey, sp crapsSpot, existing *games.Stake) {
 	prev := int64(0)
 	carried := false
 	if existing != nil {
@@ -263,10 +386,17 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 	if ev.Amount == prev {
 		if existing != nil {
 			existing.Evidence.Add(ev)
+			if carried && sp.kind != kCome && sp.kind != kDontCome {
+				e.restated[k] = true
+			}
 		}
 		return // a restatement
 	}
-	if decided > 0 {
+	// The croupier already paid or collected this throw's decision on a stake that stays on
+	// the layout (or that the player now takes down): the change is for the next throw, and
+	// the decision stands as settled.
+	settledNow := decided > 0 && e.Money.Get(k) != nil && (existing != nil || ev.Amount == 0)
+	if decided > 0 && !settledNow {
 		e.Unsettle(k)
 	}
 	late := e.Coup.CutOff
@@ -283,7 +413,7 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		return // a decided stake that left the layout, taken back
 	}
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
-	if (existing == nil || decided > 0) && e.thrown && !e.void && st.Amount > 0 {
+	if (existing == nil || decided > 0) && e.thrown && !e.void && st.Amount > 0 && !settledNow {
 		// A stake placed after the dice came to rest (past-posting): the late bet is the
 		// finding, and the stake is settled as placed, on the throw it was placed after.
 		e.decide(st, e.pointBefore, e.dice[0], e.dice[1], e.diceAt)
@@ -426,6 +556,10 @@ func (e *crapsEngine) changeTraveled(ev *journal.Event, lb *lineBet) {
 	}
 	lb.amount = ev.Amount
 	lb.evidence.Add(ev)
+	if ev.Amount > 0 {
+		// The changed stake is a stake set in this coup: within the table's limits.
+		e.checkLimit(&games.Stake{StakeKey: lb.key, Amount: ev.Amount, Evidence: lb.evidence}, ev)
+	}
 }
 
 // traveledAt is the player's latest bet that travelled from this box with this amount, or nil.
@@ -525,6 +659,8 @@ func (e *crapsEngine) cutOff(ev *journal.Event) {
 	if e.Coup.CutOff {
 		return
 	}
+	e.resolvePending(games.StakeKey{})
+	e.journalRestates()
 	e.CloseBets(ev)
 	e.checkLimits(ev)
 }
@@ -724,7 +860,9 @@ func (e *crapsEngine) plays(k games.StakeKey, sp crapsSpot, point int) bool {
 		// L385 with L459, L481: odds follow their don't come, so a don't come left "en no
 		// action" holds its odds too.
 		return call != callOff && e.calls[games.StakeKey{Spot: "dont_come", Player: k.Player}] != callOff
-	case kBuy, kLay, kDontCome:
+	case kBuy, kLay, kDontCome, kHard, kBig6, kBig8, kOddsPass, kOddsDontPass:
+		// Bets the player may take down between throws (L395, L405-L409, L459) may be
+		// called off for a throw as well: they work unless he does.
 		return call != callOff
 	}
 	return true
@@ -830,6 +968,8 @@ func spotName(sp crapsSpot) string {
 // FinishCoup closes the coup: stakes taken down and handed back, the buy/lay commission, then
 // the framework's matching of settlements with the money the journal shows.
 func (e *crapsEngine) FinishCoup(ev *journal.Event) {
+	e.ended = ev != nil
+	e.resolvePending(games.StakeKey{})
 	if !e.limitsDone && e.stakes.Len() > 0 {
 		e.checkLimits(ev)
 	}

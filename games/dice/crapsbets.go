@@ -423,7 +423,10 @@ func resolveCraps(sp crapsSpot, point, d1, d2 int, working bool, highLow int64) 
 		}
 		return lineVerdict(dontPassLine(sp.n, t))
 	case kBig6, kBig8:
-		// L393-L399: wins with the number made any way, loses on 7.
+		// L393-L399: wins with the number made any way, loses on 7; waits while called off.
+		if !working {
+			return standing
+		}
 		switch t {
 		case sp.n:
 			return won(1, 1)
@@ -433,7 +436,10 @@ func resolveCraps(sp crapsSpot, point, d1, d2 int, working bool, highLow int64) 
 		return standing
 	case kHard:
 		// L405-L409: the double wins (4 and 10 eight times, 6 and 8 ten times, stake
-		// included); 7 or the number made another way loses.
+		// included); 7 or the number made another way loses; waits while called off.
+		if !working {
+			return standing
+		}
 		switch {
 		case t == sp.n && d1 == d2:
 			if sp.n == 4 || sp.n == 10 {
@@ -449,11 +455,17 @@ func resolveCraps(sp crapsSpot, point, d1, d2 int, working bool, highLow int64) 
 		if point == 0 {
 			return standing
 		}
+		if r := passLine(point, t); !working && r != noDecision {
+			return pushed // called off: handed back when its line bet is decided
+		}
 		return oddsVerdict(passLine(point, t), point, trueOdds)
 	case kOddsDontPass:
 		// L467-L471: wins on 7, loses with the point, paid 1:2, 2:3, 5:6.
 		if point == 0 {
 			return standing
+		}
+		if r := dontPassLine(point, t); !working && r != noDecision {
+			return pushed // called off: handed back when its line bet is decided
 		}
 		return oddsVerdict(dontPassLine(point, t), point, layOdds)
 	case kOddsCome:

@@ -32,7 +32,7 @@ func Craps() *games.Game {
 		Spots: "pass, dont_pass, come, dont_come, field, big6, big8, hard:4|6|8|10, any7, eleven, any_craps, craps:2|3|12, " +
 			"horn, seven_eleven, c_e, three_way_craps, high_low, horn_high:N (N the doubled number 2, 3, 11 or 12), world, " +
 			"odds:pass, odds:dont_pass, odds:come:N, odds:dont_come:N, place:N, buy:N, lay:N (N a point: 4 5 6 8 9 10), hop:A-B (faces, ascending); " +
-			"a come or don't come bet that travels to its number keeps its spot, and a bet of its amount there, with the come box empty, restates it (another amount on the player's one travelled don't come changes that bet)",
+			"a come or don't come bet that travels to its number keeps its spot; a bet of its amount there, with the come box empty, restates it in a journal that restates the stakes still on the layout and is a new bet in one that does not (another amount on the player's one travelled don't come changes that bet); bets and actions written between a coup_end and the next coup belong to the next coup",
 		Rules: []games.Rule{
 			{ID: "craps.payout", Kind: games.WrongPayout, Severity: games.Critical, Article: am + " art. 6.3 A-G (L353-L493)",
 				Summary: "Each stake is paid its net odds: pass, don't pass, come, don't come and big 6/8 even money; field 1 to 1, 2 and 12 2 to 1; " +

@@ -115,6 +115,7 @@ type held struct {
 
 type rampoEngine struct {
 	games.Base
+	interlude
 	cfg   rampoConfig
 	rules rampoRules
 
@@ -182,11 +183,13 @@ func (e *rampoEngine) Apply(ev *journal.Event, out []games.Record) []games.Recor
 }
 
 // Event implements games.Hooks: every event but coup_start and coup_end.
-func (e *rampoEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, ev) }
+func (e *rampoEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, &e.interlude, ev) }
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *rampoEngine) Close(out []games.Record) []games.Record {
-	return e.Finish(e, out)
+	e.Begin(out)
+	e.closeInput(&e.Base, e)
+	return e.Finish(e, e.Out())
 }
 
 // CoupStarted implements games.Hooks: the per-coup state is reset.
@@ -211,17 +214,15 @@ func (e *rampoEngine) CoupStarted(ev *journal.Event) {
 	clear(e.rampoWon)
 	clear(e.rampoLost)
 	clear(e.declined)
+	e.release(&e.Base, e)
 }
 
 func (e *rampoEngine) bet(ev *journal.Event) {
 	k := games.StakeKey{Spot: ev.Spot, Player: ev.Player}
 	existing := e.stakes.Get(k)
-	if h := e.heldFor(k); existing == nil && h != nil && ev.Amount == h.amount {
-		// The held stake restated, as a coup restates the stakes still on the table: not a
-		// new stake (a new one of another amount on the held number is, review-15).
-		h.evidence.Add(ev)
-		return
-	}
+	// A bet on a number held for the rampo is a new stake on the layout: the held one lies in
+	// the rampo zone (F004 L684-L685) and carries over without being written again, and
+	// the rampo throw settles the new bets placed for it too.
 	if existing == nil && ev.Amount == 0 {
 		// Taking back a stake held for the rampo: paid at once (F004 L680-L681).
 		if h := e.heldFor(k); h != nil {
@@ -238,8 +239,16 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 		return // a restatement
 	}
 	// A stake the throw decided, changed afterwards: it is settled again as changed (raised:
-	// on the new amount; taken back: not at all), as at craps.
-	redecide := existing != nil && e.thrown && !e.void && e.Settled(k) > 0
+	// on the new amount; taken back: not at all), as at craps. A winner paid who then takes
+	// his stake back does what F004 L679 allows («le joueur gagnant conserve sa mise et peut
+	// la retirer»): the payment stands and nothing is late.
+	decided := existing != nil && e.thrown && !e.void && e.Settled(k) > 0
+	if decided && ev.Amount == 0 && e.Money.Get(k) != nil {
+		e.stakes.Set(ev, e.Coup.ID, false)
+		delete(e.carried, k)
+		return
+	}
+	redecide := decided
 	if redecide {
 		e.Unsettle(k)
 	}
@@ -607,6 +616,7 @@ func (e *rampoEngine) paidBeyondPending(k games.StakeKey) bool {
 }
 
 func (e *rampoEngine) FinishCoup(ev *journal.Event) {
+	e.ended = ev != nil
 	if !e.limitsDone && e.stakes.Len() > 0 {
 		e.checkLimits(ev)
 	}

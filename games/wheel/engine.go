@@ -76,6 +76,9 @@ type engine struct {
 	hasResult  bool
 	void       string // why the draw is void ("" = valid)
 	limitsDone bool
+	// playersFlagged: too many players was reported in this coup (a re-spin reopens the bets
+	// but the same table is not reported twice).
+	playersFlagged bool
 	// checked holds the amount each stake was judged at against the limits in this coup.
 	checked map[games.StakeKey]int64
 
@@ -281,7 +284,7 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 	}
 	e.choices.Reset()
 	clear(e.checked)
-	e.hasResult, e.void, e.limitsDone, e.seqAtResult = false, "", false, 0
+	e.hasResult, e.void, e.limitsDone, e.playersFlagged, e.seqAtResult = false, "", false, false, 0
 	e.prevDir, e.dirChecked = e.lastDir, false
 	e.resultName = ""
 }
@@ -335,7 +338,7 @@ func (e *engine) checkLimits(at *journal.Event) {
 		}
 		e.checkLimit(st, at)
 	}
-	if e.cfg.maxPlayers == 0 || !e.rules.hasMaxPlayers {
+	if e.cfg.maxPlayers == 0 || !e.rules.hasMaxPlayers || e.playersFlagged {
 		return
 	}
 	players := map[string]bool{}
@@ -343,6 +346,7 @@ func (e *engine) checkLimits(at *journal.Event) {
 		players[st.Player] = true
 	}
 	if len(players) > e.cfg.maxPlayers {
+		e.playersFlagged = true
 		var ex games.Evidence
 		for _, st := range e.stakes.All() {
 			ex.Merge(st.Evidence)
