@@ -34,6 +34,8 @@ type Setup struct {
 	Game  *Game
 	// Open is the table_open event (a clone the engine may keep).
 	Open *journal.Event
+	// Prev is the table's previous table_open, nil for its first (a clone the engine may keep).
+	Prev *journal.Event
 	// Dealer is the dealer on duty when the table opened, if known.
 	Dealer string
 	// Options are the rules options; the engine reads what it knows, the runner rejects the rest.

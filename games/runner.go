@@ -28,6 +28,7 @@ type tableRun struct {
 	engine Engine
 	dealer string
 	coups  int
+	open   *journal.Event // the table's last table_open
 }
 
 // NewRunner returns a runner over the games of cat.
@@ -131,7 +132,7 @@ func (r *Runner) open(t *tableRun, ev *journal.Event, out []Record) ([]Record, e
 	open := ev.Clone()
 	seq := t.coups
 	eng, err := g.New(Setup{
-		Table: ev.Table, Game: g, Open: open, Dealer: t.dealer, Options: opts,
+		Table: ev.Table, Game: g, Open: open, Prev: t.open, Dealer: t.dealer, Options: opts,
 		NextCoup: func() string { seq++; t.coups = seq; return strconv.Itoa(seq) },
 	})
 	if err == nil {
@@ -143,7 +144,7 @@ func (r *Runner) open(t *tableRun, ev *journal.Event, out []Record) ([]Record, e
 	if t.engine != nil {
 		out = t.engine.Close(out)
 	}
-	t.game, t.engine = g, eng
+	t.game, t.engine, t.open = g, eng, open
 	return out, nil
 }
 

@@ -3,6 +3,7 @@ package wheel
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/coupwatch/coupwatch/games"
 	"github.com/coupwatch/coupwatch/games/prison"
@@ -53,11 +54,15 @@ type config struct {
 type ruleSet struct {
 	payout, late, limit, revs, against, alternation, order, collectFirst, minTurns, obstruction, maxPlayers, zeroChoice games.Rule
 	hasRevs, hasAgainst, hasAlternation, hasOrder, hasCollectFirst, hasMinTurns, hasObstruction, hasMaxPlayers, hasZero bool
-	early                                                                                                               games.Rule
-	hasEarly                                                                                                            bool
+	early, limitsFixed                                                                                                  games.Rule
+	hasEarly, hasLimitsFixed                                                                                            bool
 }
 
 type engine struct {
+	// limitsChanged is the table_open that changed the limits the same day, reported in the
+	// first coup after it (limitsBefore the limits it replaced).
+	limitsChanged *journal.Event
+	limitsBefore  journal.Limits
 	games.Base
 	cfg   config
 	segs  []segment
@@ -133,6 +138,14 @@ func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
 	r.maxPlayers, r.hasMaxPlayers = has(prefix + ".max_players")
 	r.zeroChoice, r.hasZero = has(prefix + ".zero_choice")
 	r.early, r.hasEarly = has(prefix + ".paid_before_result")
+	r.limitsFixed, r.hasLimitsFixed = has(prefix + ".limits_change")
+	if r.hasLimitsFixed && s.Prev != nil && s.Open != nil && s.Prev.Game == s.Open.Game && sameDay(s.Prev.T, s.Open.T) &&
+		(s.Prev.Limits.Min != s.Open.Limits.Min || s.Prev.Limits.Max != s.Open.Limits.Max) {
+		// F004 L281-L287: the limits hold until the next day's session; reported in the first
+		// coup under the new ones.
+		e.limitsChanged = s.Open
+		e.limitsBefore = s.Prev.Limits
+	}
 	if cfg.kind == fortune {
 		// The roue de la chance states it with its order of payments (F004 L253-L259).
 		r.early, r.hasEarly = r.order, r.hasOrder
@@ -273,6 +286,15 @@ func (e *engine) Close(out []games.Record) []games.Record {
 
 // CoupStarted implements games.Hooks: the per-coup state is reset.
 func (e *engine) CoupStarted(ev *journal.Event) {
+	if open := e.limitsChanged; open != nil {
+		e.limitsChanged = nil
+		was, now := e.limitsBefore, open.Limits
+		e.Find(open, e.rules.limitsFixed, "", "",
+			games.Text("limits "+games.FormatCents(was.Min)+" to "+games.FormatCents(was.Max)+" until the next day's session"),
+			games.Text("limits "+games.FormatCents(now.Min)+" to "+games.FormatCents(now.Max)),
+			fmt.Sprintf("the table was reopened the same day with limits %s to %s instead of %s to %s; the limits set at the opening hold until the next day's session",
+				games.FormatCents(now.Min), games.FormatCents(now.Max), games.FormatCents(was.Min), games.FormatCents(was.Max)))
+	}
 	if e.carry {
 		// The previous draw was void: its stakes stand for this spin.
 		for _, st := range e.stakes.All() {
@@ -786,4 +808,12 @@ func (e *engine) checkAscending(ev *journal.Event, due map[games.StakeKey]int64)
 			return
 		}
 	}
+}
+
+// sameDay reports whether b falls on a's calendar day, in a's time offset.
+func sameDay(a, b time.Time) bool {
+	b = b.In(a.Location())
+	ay, am, ad := a.Date()
+	by, bm, bd := b.Date()
+	return ay == by && am == bm && ad == bd
 }

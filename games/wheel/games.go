@@ -234,6 +234,9 @@ func Fortune() *games.Game {
 				Reading: "Three obligations, each reported on its own: the first stake settled before the result, the first loser collected after a payment, and the first player paid after one who wins more. Only the money due counts (a wrong payment is its own finding)."},
 			{ID: "wheel_of_fortune.max_players", Kind: games.Procedure, Severity: games.Warning, Article: roue + " L223-L224)",
 				Summary: "At most twelve players play at once."},
+			{ID: "wheel_of_fortune.limits_change", Kind: games.Procedure, Severity: games.Warning, Article: roue + " L281-L287)",
+				Summary: "The minimum and the maximum set at the table's opening do not change during play, nor before the next day's session.",
+				Reading: "A table_open of the same table and game on the same calendar day (in the journal's own time offset) with another limits.min or limits.max is reported once, in the first coup after it; the coups are settled on the new limits. A table reopened on a later day may change them."},
 		},
 		Options: []games.OptionDoc{
 			{Key: "colour_max", Default: `{"orange":100,"green":50,"blue":25,"red":12,"violet":10,"white":5,"black":5}`, Doc: "per-player maximum per colour, in multiples of the table minimum (colours not given keep the default)"},
