@@ -82,6 +82,9 @@ type crapsEngine struct {
 	// the cut-off; restated the stakes carried into the coup that it restated at their amount.
 	pending  []pendingBet
 	restated map[games.StakeKey]bool
+	telling  map[games.StakeKey]bool
+	// decidedIn is the coup sequence in which each stake was last decided.
+	decidedIn map[games.StakeKey]int
 	// restates is what the journal showed last of restating the stakes still on the layout:
 	// 1 it does, -1 it does not, 0 not shown yet.
 	restates int8
@@ -106,6 +109,8 @@ func newCraps(s games.Setup, cfg crapsConfig) *crapsEngine {
 		turns:     newTurns(cfg.repeat),
 		reduced:   make(map[games.StakeKey]int64),
 		restated:  make(map[games.StakeKey]bool),
+		telling:   make(map[games.StakeKey]bool),
+		decidedIn: make(map[games.StakeKey]int),
 		passTaken: make(map[string]bool),
 	}
 	e.rules = crapsRules{
@@ -189,14 +194,6 @@ func (in *interlude) release(b *games.Base, e coupEvents) {
 	}
 }
 
-// closeInput opens a coup for events still held at the end of the input, so that they are
-// judged like any others.
-func (in *interlude) closeInput(b *games.Base, e coupEvents) {
-	if b.Coup == nil && len(in.held) > 0 {
-		b.Ensure(e, in.held[0])
-	}
-}
-
 // dispatch hands an event of the coup to the engine's handler, the coup opened first; it
 // reports false for an event held for the next coup.
 func dispatch(b *games.Base, e coupEvents, in *interlude, ev *journal.Event) bool {
@@ -225,13 +222,25 @@ func dispatch(b *games.Base, e coupEvents, in *interlude, ev *journal.Event) boo
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *crapsEngine) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	e.closeInput(&e.Base, e)
-	return e.Finish(e, e.Out())
+	// Bets and actions held for a next throw that never came decide nothing.
+	e.held = nil
+	return e.Finish(e, out)
 }
 
 // CoupStarted implements games.Hooks: the per-coup state is reset.
 func (e *crapsEngine) CoupStarted(ev *journal.Event) {
+	// The stakes that tell whether the journal restates what is still on the layout: those a
+	// valid throw left standing undecided. The stakes of a «no dice» throw are written again
+	// for the re-throw even by journals that restate nothing else (as in the public examples),
+	// and a bet that stays after a win (a place bet) may be written again after its payment.
+	clear(e.telling)
+	if e.thrown && !e.void {
+		for _, st := range e.stakes.All() {
+			if sp := e.spot(st.Spot); sp.kind != kCome && sp.kind != kDontCome && st.Amount > 0 && e.decidedIn[st.StakeKey] != e.seq {
+				e.telling[st.StakeKey] = true
+			}
+		}
+	}
 	e.seq++
 	e.turns.startCoup()
 	e.thrown, e.void, e.limitsDone, e.result = false, false, false, ""
@@ -294,7 +303,12 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 				e.pending = append(e.pending, pendingBet{ev: *ev})
 				return
 			}
-			lb.evidence.Add(ev)
+			if e.restates >= 0 {
+				lb.evidence.Add(ev)
+				return
+			}
+			// A journal that does not restate: a new bet, placed late.
+			e.place(ev, k, sp, existing)
 			return
 		}
 		if lb := e.soleTraveled(k); lb != nil && sp.kind == kDontCome {
@@ -311,21 +325,20 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 // pendingBet is a come or don't come bet that may restate a travelled bet, read at the cut-off.
 type pendingBet struct{ ev journal.Event }
 
-// journalRestates tells, from the stakes carried into this coup (come and don't come aside),
-// whether the journal restates what is still on the layout: it does if it restated any of
-// them at its amount, it does not if it left them all unwritten; a coup with none carried
-// keeps what the last one showed, and a journal that never showed either is read as
-// restating (the spec's «each coup restates its bets»).
+// journalRestates tells, from the stakes a valid throw left standing into this coup (come
+// and don't come aside), whether the journal restates what is still on the layout: it does if
+// it restated any of them at its amount, it does not if it left them all unwritten; a coup
+// with none keeps what the last one showed, and a journal that never showed either is read
+// as restating (the README's «each coup restates its bets»).
 func (e *crapsEngine) journalRestates() bool {
 	restated, left := 0, 0
-	for _, st := range e.stakes.All() {
-		if sp := e.spot(st.Spot); sp.kind == kCome || sp.kind == kDontCome || st.Amount == 0 {
-			continue
-		}
+	for k := range e.telling {
+		st := e.stakes.Get(k)
 		switch {
-		case e.restated[st.StakeKey]:
+		case st == nil || st.Amount == 0:
+		case e.restated[k]:
 			restated++
-		case e.placedIn[st.StakeKey] != e.seq:
+		case e.placedIn[k] != e.seq:
 			left++
 		}
 	}
@@ -383,6 +396,14 @@ func (e *crapsEngine) place(ev *journal.Event, k games.StakeKey, sp crapsSpot, e
 	if existing == nil && decided > 0 {
 		prev = decided
 	}
+	if decided > 0 && e.Money.Get(k) != nil {
+		// The croupier already paid or collected this throw's decision on the stake: the
+		// decision stands as settled, and what the player does with the stake now (leaves it,
+		// takes it down, presses it, puts a new one there) is for the next throw. That is no
+		// late bet: this throw is over.
+		e.forNextThrow(ev, k, sp, existing, prev)
+		return
+	}
 	if ev.Amount == prev {
 		if existing != nil {
 			existing.Evidence.Add(ev)
@@ -392,11 +413,7 @@ func (e *crapsEngine) place(ev *journal.Event, k games.StakeKey, sp crapsSpot, e
 		}
 		return // a restatement
 	}
-	// The croupier already paid or collected this throw's decision on a stake that stays on
-	// the layout (or that the player now takes down): the change is for the next throw, and
-	// the decision stands as settled.
-	settledNow := decided > 0 && e.Money.Get(k) != nil && (existing != nil || ev.Amount == 0)
-	if decided > 0 && !settledNow {
+	if decided > 0 {
 		e.Unsettle(k)
 	}
 	late := e.Coup.CutOff
@@ -413,7 +430,7 @@ func (e *crapsEngine) place(ev *journal.Event, k games.StakeKey, sp crapsSpot, e
 		return // a decided stake that left the layout, taken back
 	}
 	st, _ := e.stakes.Set(ev, e.Coup.ID, late)
-	if (existing == nil || decided > 0) && e.thrown && !e.void && st.Amount > 0 && !settledNow {
+	if (existing == nil || decided > 0) && e.thrown && !e.void && st.Amount > 0 {
 		// A stake placed after the dice came to rest (past-posting): the late bet is the
 		// finding, and the stake is settled as placed, on the throw it was placed after.
 		e.decide(st, e.pointBefore, e.dice[0], e.dice[1], e.diceAt)
@@ -435,6 +452,28 @@ func (e *crapsEngine) place(ev *journal.Event, k games.StakeKey, sp crapsSpot, e
 	}
 	if late && e.limitsDone && st.Amount > 0 {
 		e.checkLimit(st, ev)
+	}
+}
+
+// forNextThrow sets a stake whose decision on this throw was already settled: it is the stake
+// for the next throw, checked against the limits at that throw's cut-off.
+func (e *crapsEngine) forNextThrow(ev *journal.Event, k games.StakeKey, sp crapsSpot, existing *games.Stake, prev int64) {
+	if ev.Amount == 0 {
+		if existing != nil {
+			e.stakes.Set(ev, e.Coup.ID, false)
+		}
+		delete(e.placedIn, k)
+		delete(e.calls, k)
+		return
+	}
+	if existing != nil && ev.Amount == existing.Amount {
+		existing.Evidence.Add(ev)
+		return
+	}
+	e.stakes.Set(ev, e.Coup.ID, false)
+	e.placedIn[k] = e.seq + 1
+	if ev.Amount > prev && (sp.kind == kBuy || sp.kind == kLay) {
+		e.addCommission(k, sp, ev.Amount-prev, ev)
 	}
 }
 
@@ -757,6 +796,7 @@ func (e *crapsEngine) decide(st *games.Stake, point, d1, d2 int, at games.Eviden
 		e.remove(st.StakeKey)
 		return
 	}
+	e.decidedIn[st.StakeKey] = e.seq
 	s := &games.Settlement{Spot: st.Spot, Player: st.Player, Stake: st.Amount, Evidence: st.Evidence}
 	s.Evidence.Merge(at)
 	e.outcome(s, v, strconv.Itoa(d1+d2)+" ("+strconv.Itoa(d1)+"-"+strconv.Itoa(d2)+")", en.name)

@@ -2,6 +2,7 @@ package dice
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,9 +188,9 @@ func (e *rampoEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, &e.interlu
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *rampoEngine) Close(out []games.Record) []games.Record {
-	e.Begin(out)
-	e.closeInput(&e.Base, e)
-	return e.Finish(e, e.Out())
+	// Bets and actions held for a next throw that never came decide nothing.
+	e.held = nil
+	return e.Finish(e, out)
 }
 
 // CoupStarted implements games.Hooks: the per-coup state is reset.
@@ -230,6 +231,9 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 		}
 		return
 	}
+	if existing != nil && e.thrown && !e.void && e.afterThrow(ev, k, existing) {
+		return
+	}
 	prev := int64(0)
 	if existing != nil {
 		prev = existing.Amount
@@ -239,15 +243,8 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 		return // a restatement
 	}
 	// A stake the throw decided, changed afterwards: it is settled again as changed (raised:
-	// on the new amount; taken back: not at all), as at craps. A winner paid who then takes
-	// his stake back does what F004 L679 allows («le joueur gagnant conserve sa mise et peut
-	// la retirer»): the payment stands and nothing is late.
+	// on the new amount; taken back: not at all), as at craps.
 	decided := existing != nil && e.thrown && !e.void && e.Settled(k) > 0
-	if decided && ev.Amount == 0 && e.Money.Get(k) != nil {
-		e.stakes.Set(ev, e.Coup.ID, false)
-		delete(e.carried, k)
-		return
-	}
 	redecide := decided
 	if redecide {
 		e.Unsettle(k)
@@ -268,6 +265,50 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 	if late && e.limitsDone && st.Amount > 0 {
 		e.checkLimit(st, ev)
 	}
+}
+
+// afterThrow handles a bet on a stake the valid throw of the coup decided, and reports
+// whether it did. A winner may take his stake back, before or after his payment: «Dans tous
+// les cas, le joueur gagnant conserve sa mise et peut la retirer» (F004 L679); a winning
+// number taken back so takes its win now, at the base rate (L680-L681). Once the croupier
+// has paid or collected the stake, a new amount on it is the stake for the next throw. Neither
+// is late: the throw is over.
+func (e *rampoEngine) afterThrow(ev *journal.Event, k games.StakeKey, existing *games.Stake) bool {
+	pending := slices.ContainsFunc(e.winners, func(st *games.Stake) bool { return st.StakeKey == k })
+	settled := e.Settled(k) > 0
+	if !pending && !settled {
+		return false
+	}
+	won := pending || e.settledWin(k)
+	paid := e.Money.Get(k) != nil
+	switch {
+	case ev.Amount == 0 && won:
+		if pending {
+			decline := *ev
+			decline.Action = "decline"
+			e.choose(k, &decline)
+		}
+		existing.Evidence.Add(ev)
+		return true
+	case ev.Amount == 0 && paid:
+		return true // a stake lost and collected: nothing left to take
+	case ev.Amount > 0 && paid:
+		// The stake for the next throw (a winner leaving his, L679, or a new one): it is
+		// placed there when that coup opens.
+		e.held = append(e.held, ev.Clone())
+		return true
+	}
+	return false
+}
+
+// settledWin reports whether the stake of k was settled as a win in this coup.
+func (e *rampoEngine) settledWin(k games.StakeKey) bool {
+	for _, s := range e.Pending() {
+		if s.Spot == k.Spot && s.Player == k.Player {
+			return s.Outcome == games.Win
+		}
+	}
+	return false
 }
 
 func (e *rampoEngine) heldFor(k games.StakeKey) *held {
