@@ -29,6 +29,8 @@ const (
 	onceFaceUp
 	onceBurn
 	onceStop
+	onceHole     // a second croupier card during the deal
+	onceBurnPlay // a card burnt once the deal had begun
 )
 
 type chipKind uint8
@@ -550,7 +552,7 @@ func (e *engine) deal(c journal.Card, ev *journal.Event) {
 // irregular.
 func (e *engine) burnCard(ev *journal.Event) {
 	if e.ph != betting {
-		e.findOnce(onceBurn, ev, e.r.burn, "", "", games.Text("no burn during a coup"), games.Text("card burnt"),
+		e.findOnce(onceBurnPlay, ev, e.r.burn, "", "", games.Text("no burn during a coup"), games.Text("card burnt"),
 			"a card was burnt after the deal had begun; the five burns come before the first card of a shoe")
 		e.deal(ev.Card, ev)
 		return
@@ -636,7 +638,7 @@ func (e *engine) dealerCard(ev *journal.Event, c journal.Card) {
 	case dealing:
 		if len(e.dealer) > 0 {
 			// L232: the croupier has one card until every player has played (no hole card).
-			e.findOnce(onceDeal, ev, e.r.dealOrder, "", "", games.Text("one card to the croupier"), games.Text("a second card to the croupier"),
+			e.findOnce(onceHole, ev, e.r.dealOrder, "", "", games.Text("one card to the croupier"), games.Text("a second card to the croupier"),
 				"the croupier took a second card during the deal: he has a single card until every player has played")
 		} else {
 			e.dealOrderCard(ev, 0, "")
