@@ -599,11 +599,22 @@ func (t *table) countsRight(at *journal.Event, perHand int, detail string) bool 
 func (t *table) hands() []*seat {
 	var out []*seat
 	for _, s := range t.used() {
-		if s.dealt > 0 || len(t.boxStakes(s.n)) > 0 {
+		if s.dealt > 0 || t.stakedInTime(s.n) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// stakedInTime reports whether box holds a stake placed before the cut-off: a box staked only
+// after it (and dealt nothing) is no hand of the deal; its late bet is the finding.
+func (t *table) stakedInTime(box int) bool {
+	for _, st := range t.boxStakes(box) {
+		if !st.Late {
+			return true
+		}
+	}
+	return false
 }
 
 // playing returns the box numbers the deal serves, in box order.
