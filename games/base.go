@@ -25,6 +25,8 @@ type Coup struct {
 	CutOffT    time.Time
 	// Findings counts the discrepancies raised in the coup.
 	Findings int
+	// late marks the stakes already reported as late bets in the coup.
+	late map[StakeKey]bool
 	// Result is the decisive outcome, as the coup summary shows it.
 	Result string
 	// Evidence holds the decisive events (the result, the cards, the dice): it joins the
@@ -233,8 +235,20 @@ func (b *Base) Find(ev *journal.Event, rule Rule, spot, player string, expected,
 	return d
 }
 
-// LateBet raises a late_bet for a bet event after the cut-off.
+// LateBet raises a late_bet for a bet event after the cut-off, once per stake and coup: a
+// stake changed again after the cut-off is the same late stake.
 func (b *Base) LateBet(ev *journal.Event, rule Rule, prev int64) {
+	if c := b.Coup; c != nil {
+		// A stake changed again after the cut-off is the same late stake: one finding.
+		k := StakeKey{Spot: ev.Spot, Player: ev.Player}
+		if c.late[k] {
+			return
+		}
+		if c.late == nil {
+			c.late = make(map[StakeKey]bool)
+		}
+		c.late[k] = true
+	}
 	what := "placed"
 	switch {
 	case ev.Amount == 0:
@@ -320,14 +334,13 @@ func (b *Base) DueByStake() map[StakeKey]int64 {
 }
 
 // SettledEarly looks through the money events before the coup's result (seq[:upto]) for the
-// first that settles a stake the way it is due (a payout of a winner, a collect of a loser; a
-// refund settles nothing, a wrong payment is its own finding) among those keep accepts, and
-// reports it once under rule: the croupier collects and pays once the result is known and
-// announced. before names what the money came before ("the result", "the last card"...).
+// first payout or collect among those keep accepts (a refund settles nothing), due or not (a
+// payment not due is also a wrong_payout, a breach of its own), and reports it once under
+// rule: the croupier collects and pays once the result is known and announced. before names
+// what the money came before ("the result", "the last card"...).
 func (b *Base) SettledEarly(ev *journal.Event, rule Rule, seq []MoneyEvent, upto int, keep func(MoneyEvent) bool, before string) {
-	due := b.DueByStake()
 	for _, m := range seq[:min(upto, len(seq))] {
-		if m.Type == journal.TypeRefund || m.Type == journal.TypeRake || !AsDue(due, m) || (keep != nil && !keep(m)) {
+		if m.Type == journal.TypeRefund || m.Type == journal.TypeRake || (keep != nil && !keep(m)) {
 			continue
 		}
 		var ex Evidence

@@ -21,6 +21,9 @@ func RulesDoc(cat *games.Catalog) string {
 	b.WriteString("applies; a rules option (`table_open.rules`) lets a house choose another. An unknown option is an error.\n\n")
 	b.WriteString("Every game also accepts `rounding` (amounts due to players: exact cents, fractions rounded down, unless\n")
 	b.WriteString("the house sets `\"up\"`, `\"nearest\"`, a unit in cents, or `{\"unit\": 50, \"mode\": \"nearest\"}`).\n\n")
+	b.WriteString("Every game reports a stake changed after the cut-off once in the coup, however often it changes\n")
+	b.WriteString("(`late_bet`); at the wheels a stake outside the limits is likewise reported once in the coup, judged\n")
+	b.WriteString("at the amount it plays for when it was changed late.\n\n")
 	b.WriteString("Games: ")
 	for i, g := range cat.Games() {
 		if i > 0 {

@@ -86,6 +86,10 @@ type engine struct {
 	playersFlagged bool
 	// checked holds the amount each stake was judged at against the limits in this coup.
 	checked map[games.StakeKey]int64
+	// lateAt holds the last late change of each stake, judged against the limits at the end.
+	lateAt map[games.StakeKey]*journal.Event
+	// limitHit marks the stakes already reported outside the limits in this coup.
+	limitHit map[games.StakeKey]bool
 
 	lastDir string // the last spin's rotor (roulette) or wheel direction
 	// prevDir is the direction of the previous coup's last spin; dirChecked is set once the
@@ -102,13 +106,15 @@ type engine struct {
 
 func newEngine(s games.Setup, cfg config, segs []segment) (*engine, error) {
 	e := &engine{
-		Base:    games.NewBase(s),
-		cfg:     cfg,
-		segs:    segs,
-		spots:   make(map[string]bet, 64),
-		stakes:  games.NewStakes(),
-		choices: prison.NewBook(),
-		checked: map[games.StakeKey]int64{},
+		Base:     games.NewBase(s),
+		cfg:      cfg,
+		segs:     segs,
+		spots:    make(map[string]bet, 64),
+		stakes:   games.NewStakes(),
+		choices:  prison.NewBook(),
+		checked:  map[games.StakeKey]int64{},
+		lateAt:   map[games.StakeKey]*journal.Event{},
+		limitHit: map[games.StakeKey]bool{},
 	}
 	g := s.Game
 	has := func(id string) (games.Rule, bool) {
@@ -306,6 +312,8 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 	}
 	e.choices.Reset()
 	clear(e.checked)
+	clear(e.lateAt)
+	clear(e.limitHit)
 	e.hasResult, e.void, e.limitsDone, e.playersFlagged, e.seqAtResult = false, "", false, false, 0
 	e.prevDir, e.dirChecked = e.lastDir, false
 	e.resultName = ""
@@ -330,9 +338,35 @@ func (e *engine) bet(ev *journal.Event) {
 	st, _ = e.stakes.Set(ev, e.Coup.ID, late)
 	if late {
 		e.LateBet(ev, e.rules.late, prev)
-		if st.Amount > 0 && e.limitsDone {
-			e.checkLimit(st, ev)
+		if e.limitsDone {
+			// Judged once, on the amount it plays for, when the spin is over (judgeLate).
+			e.lateAt[st.StakeKey] = ev.Clone()
 		}
+	}
+}
+
+// judgeLate checks the stakes changed after the cut-off against the limits, once each at the
+// amount that plays, and counts the players again: a late stake may have brought one more.
+func (e *engine) judgeLate() {
+	if len(e.lateAt) == 0 {
+		return
+	}
+	var last *journal.Event
+	for _, st := range e.stakes.All() {
+		at, ok := e.lateAt[st.StakeKey]
+		if !ok {
+			continue
+		}
+		if last == nil || at.Line > last.Line {
+			last = at
+		}
+		if amount, seen := e.checked[st.StakeKey]; st.Amount > 0 && (!seen || amount != st.Amount) {
+			e.checkLimit(st, at)
+		}
+	}
+	clear(e.lateAt)
+	if last != nil {
+		e.checkPlayers(last)
 	}
 }
 
@@ -360,6 +394,12 @@ func (e *engine) checkLimits(at *journal.Event) {
 		}
 		e.checkLimit(st, at)
 	}
+	e.checkPlayers(at)
+}
+
+// checkPlayers reports, once a coup, more players with stakes on the layout than the wheel
+// takes (F004 L223-L224).
+func (e *engine) checkPlayers(at *journal.Event) {
 	if e.cfg.maxPlayers == 0 || !e.rules.hasMaxPlayers || e.playersFlagged {
 		return
 	}
@@ -391,6 +431,12 @@ func (e *engine) checkLimit(st *games.Stake, at *journal.Event) {
 		}
 	}
 	e.checked[st.StakeKey] = st.Amount
+	if e.limitHit[st.StakeKey] {
+		return // one stake outside the limits is one finding in the coup, however often changed
+	}
+	if (min > 0 && st.Amount < min) || (max > 0 && st.Amount > max) {
+		e.limitHit[st.StakeKey] = true
+	}
 	e.CheckLimit(st, min, max, e.rules.limit, at)
 }
 
@@ -420,6 +466,7 @@ func (e *engine) spin(ev *journal.Event) {
 			// F004 L244-L251: each spin is made «en annonçant : faites vos jeux», and the bets
 			// stay open while the wheel turns fast: a re-spin of a void draw reopens them until
 			// the next «rien ne va plus».
+			e.judgeLate()
 			e.Coup.CutOff, e.limitsDone = false, false
 		}
 		if !e.hasResult || e.void != "" {
@@ -534,6 +581,7 @@ func (e *engine) action(ev *journal.Event) {
 // FinishCoup settles the stakes against the result and closes the coup.
 func (e *engine) FinishCoup(ev *journal.Event) {
 	e.judgeLaunch()
+	e.judgeLate()
 	switch {
 	case e.void != "":
 		e.Coup.Result = e.void
