@@ -211,6 +211,10 @@ type engine struct {
 	cfg   config
 	rules ruleSet
 	names []string
+	// carried holds the stakes of a void coup not handed back, for the next coup if it writes
+	// no bet of its own; standing the amounts they stood at in the coup they were carried into.
+	carried  []games.Stake
+	standing map[games.StakeKey]int64
 	// early is the coup's first card when it came before any «rien ne va plus» (a copy: the
 	// reader reuses its events); hasEarly until a no_more_bets judges it.
 	early    journal.Event
@@ -247,12 +251,13 @@ type engine struct {
 
 func newEngine(s games.Setup, cfg config) (*engine, error) {
 	e := &engine{
-		Base:   games.NewBase(s),
-		cfg:    cfg,
-		names:  handNames(cfg.v),
-		stakes: games.NewStakes(),
-		shoe:   shoe.New(cfg.decks),
-		fresh:  cfg.freshAtOpen,
+		Base:     games.NewBase(s),
+		cfg:      cfg,
+		names:    handNames(cfg.v),
+		stakes:   games.NewStakes(),
+		standing: map[games.StakeKey]int64{},
+		shoe:     shoe.New(cfg.decks),
+		fresh:    cfg.freshAtOpen,
 	}
 	g := s.Game
 	has := func(id string) games.Rule {
@@ -325,6 +330,7 @@ func (e *engine) Close(out []games.Record) []games.Record {
 // CoupStarted implements games.Hooks: the per-coup state is reset.
 func (e *engine) CoupStarted(ev *journal.Event) {
 	e.stakes.Reset()
+	clear(e.standing)
 	e.seq = e.seq[:0]
 	for i := range e.hands {
 		e.hands[i] = e.hands[i][:0]
@@ -342,6 +348,8 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 }
 
 func (e *engine) bet(ev *journal.Event) {
+	// A coup that writes its own bets does not stand on the void coup's.
+	e.carried = e.carried[:0]
 	prev := int64(0)
 	if st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player}); st != nil {
 		prev = st.Amount
@@ -355,12 +363,25 @@ func (e *engine) bet(ev *journal.Event) {
 	}
 }
 
+// standOnVoid puts back, at the cut-off of a coup that wrote no bet of its own, the stakes of
+// the void coup before it that the croupier did not hand back: the coup is dealt again on them.
+func (e *engine) standOnVoid() {
+	for i := range e.carried {
+		st := e.carried[i]
+		st.Coup, st.Late = e.Coup.ID, false
+		e.stakes.Put(&st)
+		e.standing[st.StakeKey] = st.Amount
+	}
+	e.carried = e.carried[:0]
+}
+
 // cutOff closes the bets: limits are checked on the stakes as they stand, and at chemin de
 // fer the bank is checked against the previous coup.
 func (e *engine) cutOff(ev *journal.Event) {
 	if e.Coup.CutOff {
 		return
 	}
+	e.standOnVoid()
 	e.CloseBets(ev)
 	e.checkLimits(ev)
 	if e.cfg.v == cheminDeFer {
@@ -374,6 +395,9 @@ func (e *engine) checkLimits(at *journal.Event) {
 	}
 	e.limitsDone = true
 	for _, st := range e.stakes.All() {
+		if a, ok := e.standing[st.StakeKey]; ok && a == st.Amount {
+			continue // stood from a void coup at this amount: judged there
+		}
 		e.checkLimit(st, at)
 	}
 }

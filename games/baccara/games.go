@@ -64,7 +64,7 @@ func PuntoBanco() *games.Game {
 				Summary: "The first and third cards go to punto, the second and fourth to banco, and punto's third card comes before banco's."},
 			{ID: id + ".punto_third_card", Kind: games.Procedure, Severity: games.Critical, Article: art + ".6 (L830-L837), 13.7 (L866)",
 				Summary: "Punto draws on 0-5 and stands on 6-7, and nobody draws against a natural 8 or 9; there is no optional draw, and a wrong draw voids the coup.",
-				Reading: "A card that reached the journal was not taken back (L864), so the journal cannot show a wrong draw «rétabli immédiatement»: the coup is void and every stake is settled as void (rules.wrong_draw = void); as_dealt settles the cards as dealt instead."},
+				Reading: "A card that reached the journal was not taken back (L864), so the journal cannot show a wrong draw «rétabli immédiatement»: the coup is void and every stake is settled as void (rules.wrong_draw = void); as_dealt settles the cards as dealt instead. The stakes not handed back stand for the coup dealt again, which is settled on them when it writes no bet of its own."},
 			{ID: id + ".banco_third_card", Kind: games.Procedure, Severity: games.Critical, Article: art + ".6 (L839-L852), 13.7 (L866)",
 				Summary: "Banco draws on 0-2, on 3-6 according to the table and punto's third card (or punto standing), stands on 7, and never draws against a natural; a wrong draw voids the coup.",
 				Reading: "Banco's duty is judged against punto's third card as dealt, so a punto error is reported once, not again on banco. The coup is void as for punto (rules.wrong_draw)."},
@@ -221,7 +221,7 @@ func BanqueATousVa() *games.Game {
 		Rules: []games.Rule{
 			{ID: id + ".payout", Kind: games.WrongPayout, Severity: games.Critical, Article: art + ".6 (L733), 12.9 (L754-L762)",
 				Summary: "A stake on a tableau is paid 1 to 1 when it beats the banker and pushes on equal points; an à cheval stake wins 1 to 1 when both tableaux win, half when one wins and the other ties, loses half when one loses and the other ties, and all when both lose.",
-				Reading: "The text leaves out one tableau winning and the other losing, and both tying: both push (rules.a_cheval_win_lose). Nor does it say which banker point a tableau showing a natural meets when the banker then draws for the other tableau: as nobody draws against a natural, it is settled against the banker's first two cards (rules.natural_tableau)."},
+				Reading: "The text leaves out one tableau winning and the other losing, and both tying: both push (rules.a_cheval_win_lose). Nor does it say which banker point a tableau showing a natural meets when the banker then draws for the other tableau: as nobody draws against a natural, it is settled against the banker's first two cards (rules.natural_tableau). A third card drawn on the banker's own natural or against two naturals is a wrong draw, and every tableau meets his point as dealt."},
 			{ID: id + ".late_bet", Kind: games.LateBet, Severity: games.Critical, Article: art + ".82 (L741)",
 				Summary: "After «rien ne va plus» (or the first card out) no player may bet any more; the stake is still settled as placed.",
 				Reading: "A late stake is reported once, as a late bet: its amount is not checked again against the limits."},

@@ -2,6 +2,7 @@ package baccara
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,6 +93,9 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 		switch e.cfg.v {
 		case puntoBanco:
 			e.settlePuntoBanco(hs, void)
+			if void {
+				e.carryVoid()
+			}
 			if !void && e.cfg.payOrder && e.rules.payOrder.ID != "" {
 				e.checkPaidBeforeCards(ev)
 				e.checkPaymentOrder(ev)
@@ -721,12 +725,14 @@ func (e *engine) settleTableaux(hs []hand) {
 
 // bankerPoints is the banker point each tableau of banque à tout va meets: his final point,
 // or his first two cards for a tableau that showed a natural, against which nobody draws
-// (rules.natural_tableau).
+// (rules.natural_tableau), when the banker drew for the other tableau. A third card he should
+// not have drawn at all (he held a natural, or both tableaux showed one) is a wrong draw:
+// the coup is settled on the cards as dealt, his final point.
 func (e *engine) bankerPoints(hs []hand) [2]int {
 	var bks [2]int
 	for t := range bks {
 		bks[t] = hs[2].final
-		if e.cfg.natTwoCards && hs[t].natural() {
+		if e.cfg.natTwoCards && hs[t].natural() && !hs[2].natural() && !hs[1-t].natural() {
 			bks[t] = hs[2].two
 		}
 	}
@@ -841,5 +847,20 @@ func (e *engine) checkPaymentOrder(ev *journal.Event) {
 						m.Key.Player, m.Key.Spot, p.Key.Player, p.Key.Spot), ex)
 			}
 		}
+	}
+}
+
+// carryVoid keeps the stakes of a coup voided by a wrong draw (AM 88-384 art. 13.7, L866) that
+// the croupier did not hand back: they stand for the coup dealt again, whether the journal
+// restates them or not.
+func (e *engine) carryVoid() {
+	e.carried = e.carried[:0]
+	for _, st := range e.stakes.All() {
+		if obs := e.Money.Get(st.StakeKey); obs != nil && obs.Refunds > 0 {
+			continue
+		}
+		c := *st
+		c.Evidence = games.Evidence{Lines: slices.Clone(st.Evidence.Lines), Frames: slices.Clone(st.Evidence.Frames)}
+		e.carried = append(e.carried, c)
 	}
 }
