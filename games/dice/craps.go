@@ -78,6 +78,11 @@ type crapsEngine struct {
 	result      string
 	limitsDone  bool
 	reduced     map[games.StakeKey]int64
+	// rakeNext: a buy or lay bet was just held for the next throw; the rake after it goes too.
+	rakeNext bool
+	// freshBox marks the come and don't come bets put back in the box after its bet was
+	// settled, held for the next coup: new bets in the box there.
+	freshBox map[games.StakeKey]bool
 	// pending holds the come and don't come bets that may restate a travelled bet, read at
 	// the cut-off; restated the stakes carried into the coup that it restated at their amount.
 	pending  []pendingBet
@@ -111,6 +116,7 @@ func newCraps(s games.Setup, cfg crapsConfig) *crapsEngine {
 		restated:  make(map[games.StakeKey]bool),
 		telling:   make(map[games.StakeKey]bool),
 		decidedIn: make(map[games.StakeKey]int),
+		freshBox:  make(map[games.StakeKey]bool),
 		passTaken: make(map[string]bool),
 	}
 	e.rules = crapsRules{
@@ -153,6 +159,13 @@ func (e *crapsEngine) Apply(ev *journal.Event, out []games.Record) []games.Recor
 
 // Event implements games.Hooks: every event but coup_start and coup_end.
 func (e *crapsEngine) Event(ev *journal.Event) {
+	if ev.Type == journal.TypeRake && e.rakeNext {
+		// The commission of a buy or lay stake held for the next throw goes with it.
+		e.rakeNext = false
+		e.held = append(e.held, ev.Clone())
+		return
+	}
+	e.rakeNext = false
 	if dispatch(&e.Base, e, &e.interlude, ev) && ev.Type == journal.TypeRake {
 		e.rake(ev)
 	}
@@ -175,10 +188,10 @@ type interlude struct {
 	held  []*journal.Event
 }
 
-// hold keeps ev for the next coup when no coup is open after a coup_end and ev is a bet or an
-// action, and reports whether it did.
+// hold keeps ev for the next coup when no coup is open after a coup_end and ev is a bet, an
+// action or a rake (a buy or lay commission), and reports whether it did.
 func (in *interlude) hold(b *games.Base, ev *journal.Event) bool {
-	if b.Coup != nil || !in.ended || (ev.Type != journal.TypeBet && ev.Type != journal.TypeAction) {
+	if b.Coup != nil || !in.ended || (ev.Type != journal.TypeBet && ev.Type != journal.TypeAction && ev.Type != journal.TypeRake) {
 		return false
 	}
 	in.held = append(in.held, ev.Clone())
@@ -190,7 +203,7 @@ func (in *interlude) release(b *games.Base, e coupEvents) {
 	held := in.held
 	in.held, in.ended = nil, false
 	for _, ev := range held {
-		dispatch(b, e, in, ev)
+		e.Event(ev)
 	}
 }
 
@@ -281,6 +294,13 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 	e.resolvePending(k)
 	sp := e.spot(ev.Spot)
 	existing := e.stakes.Get(k)
+	if e.thrown && !e.void && e.Settled(k) > 0 && e.Money.Get(k) != nil {
+		// The croupier already paid or collected this throw's decision on the stake: the
+		// decision stands as settled, and what the player does with the spot now is for the
+		// next throw. That is no late bet: this throw is over.
+		e.nextThrow(ev, k, sp, existing)
+		return
+	}
 	if existing == nil && ev.Amount == 0 && (sp.kind == kCome || sp.kind == kDontCome) {
 		// Nothing in the come box: the player takes down a bet that travelled.
 		if lb := e.lastTraveled(k); lb != nil {
@@ -292,7 +312,9 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 			return
 		}
 	}
-	if existing == nil && ev.Amount > 0 && (sp.kind == kCome || sp.kind == kDontCome) {
+	fresh := e.freshBox[k]
+	delete(e.freshBox, k)
+	if existing == nil && ev.Amount > 0 && (sp.kind == kCome || sp.kind == kDontCome) && !fresh {
 		// Nothing in the come box and a bet of this player's that travelled, at its amount.
 		// A journal that restates what is still on the layout writes that bet so (the journal
 		// keeps calling a travelled bet come / dont_come); one that does not is placing a new
@@ -396,14 +418,6 @@ func (e *crapsEngine) place(ev *journal.Event, k games.StakeKey, sp crapsSpot, e
 	if existing == nil && decided > 0 {
 		prev = decided
 	}
-	if decided > 0 && e.Money.Get(k) != nil {
-		// The croupier already paid or collected this throw's decision on the stake: the
-		// decision stands as settled, and what the player does with the stake now (leaves it,
-		// takes it down, presses it, puts a new one there) is for the next throw. That is no
-		// late bet: this throw is over.
-		e.forNextThrow(ev, k, sp, existing, prev)
-		return
-	}
 	if ev.Amount == prev {
 		if existing != nil {
 			existing.Evidence.Add(ev)
@@ -455,25 +469,28 @@ func (e *crapsEngine) place(ev *journal.Event, k games.StakeKey, sp crapsSpot, e
 	}
 }
 
-// forNextThrow sets a stake whose decision on this throw was already settled: it is the stake
-// for the next throw, checked against the limits at that throw's cut-off.
-func (e *crapsEngine) forNextThrow(ev *journal.Event, k games.StakeKey, sp crapsSpot, existing *games.Stake, prev int64) {
-	if ev.Amount == 0 {
+// nextThrow handles a bet on a spot whose stake this throw decided and the croupier settled:
+// taken down (0), the stake leaves the layout now; left at its amount, nothing changes; any
+// other amount is a bet for the next throw, held for the next coup (with the commission that
+// follows a buy or lay), where it is judged like any bet placed then.
+func (e *crapsEngine) nextThrow(ev *journal.Event, k games.StakeKey, sp crapsSpot, existing *games.Stake) {
+	switch {
+	case ev.Amount == 0:
 		if existing != nil {
 			e.stakes.Set(ev, e.Coup.ID, false)
 		}
 		delete(e.placedIn, k)
 		delete(e.calls, k)
-		return
-	}
-	if existing != nil && ev.Amount == existing.Amount {
+	case existing != nil && ev.Amount == existing.Amount:
 		existing.Evidence.Add(ev)
-		return
-	}
-	e.stakes.Set(ev, e.Coup.ID, false)
-	e.placedIn[k] = e.seq + 1
-	if ev.Amount > prev && (sp.kind == kBuy || sp.kind == kLay) {
-		e.addCommission(k, sp, ev.Amount-prev, ev)
+	default:
+		e.held = append(e.held, ev.Clone())
+		e.rakeNext = sp.kind == kBuy || sp.kind == kLay
+		if sp.kind == kCome || sp.kind == kDontCome {
+			// A bet put back in the box the throw just emptied: a new bet there, not a
+			// travelled bet restated or changed.
+			e.freshBox[k] = true
+		}
 	}
 }
 

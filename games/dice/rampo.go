@@ -234,6 +234,14 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 	if existing != nil && e.thrown && !e.void && e.afterThrow(ev, k, existing) {
 		return
 	}
+	if existing == nil && e.thrown && !e.void && e.Settled(k) > 0 && e.Money.Get(k) != nil {
+		// A held stake this throw decided and the croupier settled: a stake put back on the
+		// number is for the next throw; taken back (0), there is nothing left to take.
+		if ev.Amount > 0 {
+			e.held = append(e.held, ev.Clone())
+		}
+		return
+	}
 	prev := int64(0)
 	if existing != nil {
 		prev = existing.Amount
