@@ -56,6 +56,8 @@ type Base struct {
 	out      []Record
 	// nextStarted is set while a coup is finished because the next coup_start came.
 	nextStarted bool
+	// held are the bets, actions and rakes written while no coup was open, for the next one.
+	held []*journal.Event
 }
 
 // NewBase builds the shared state from an engine's setup; it reads rules.rounding.
@@ -143,6 +145,7 @@ func (b *Base) Step(h Hooks, ev *journal.Event, out []Record) []Record {
 		}
 		b.StartCoup(ev)
 		h.CoupStarted(ev)
+		b.release(h)
 		return b.Out()
 	case journal.TypeCoupEnd:
 		b.Track(ev)
@@ -151,9 +154,26 @@ func (b *Base) Step(h Hooks, ev *journal.Event, out []Record) []Record {
 		}
 		return b.Out()
 	}
+	if b.Coup == nil && (ev.Type == journal.TypeBet || ev.Type == journal.TypeAction || ev.Type == journal.TypeRake) {
+		// A bet, a decision or a commission written between two coups (after a coup_end, or
+		// before the first coup) is made for the next coup: it is held for it, not given a
+		// coup of its own.
+		b.held = append(b.held, ev.Clone())
+		return b.Out()
+	}
 	b.Track(ev)
 	h.Event(ev)
 	return b.Out()
+}
+
+// release hands the events held between coups to the coup just opened.
+func (b *Base) release(h Hooks) {
+	held := b.held
+	b.held = nil
+	for _, ev := range held {
+		b.Track(ev)
+		h.Event(ev)
+	}
 }
 
 // CoupOver reports, in FinishCoup, whether the coup is known to be over: closed by its coup_end
@@ -164,8 +184,12 @@ func (b *Base) CoupOver(ev *journal.Event) bool { return ev != nil || b.nextStar
 // coup_start events, or a bet placed before the dealer's announcement).
 func (b *Base) Ensure(h Hooks, ev *journal.Event) {
 	if b.Coup == nil {
+		if len(b.held) > 0 {
+			ev = b.held[0] // the coup began with the first event held for it
+		}
 		b.StartCoup(ev)
 		h.CoupStarted(ev)
+		b.release(h)
 	}
 }
 

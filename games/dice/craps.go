@@ -166,7 +166,8 @@ func (e *crapsEngine) Event(ev *journal.Event) {
 		return
 	}
 	e.rakeNext = false
-	if dispatch(&e.Base, e, &e.interlude, ev) && ev.Type == journal.TypeRake {
+	dispatch(&e.Base, e, ev)
+	if ev.Type == journal.TypeRake {
 		e.rake(ev)
 	}
 }
@@ -180,39 +181,24 @@ type coupEvents interface {
 	throw(ev *journal.Event)
 }
 
-// interlude holds the bets and actions a journal writes between a coup's coup_end and the
-// next coup (the next shooter named, a bet made for the next throw): they belong to the next
-// coup, not to a coup of their own.
+// interlude holds the bets a journal writes for the next throw in a coup whose throw is over
+// (a stake put back after its money), with the commission written after one: they belong to
+// the next coup. (Events written between a coup_end and the next coup are held by games.Base.)
 type interlude struct {
-	ended bool // the last coup was closed by its coup_end
-	held  []*journal.Event
-}
-
-// hold keeps ev for the next coup when no coup is open after a coup_end and ev is a bet, an
-// action or a rake (a buy or lay commission), and reports whether it did.
-func (in *interlude) hold(b *games.Base, ev *journal.Event) bool {
-	if b.Coup != nil || !in.ended || (ev.Type != journal.TypeBet && ev.Type != journal.TypeAction && ev.Type != journal.TypeRake) {
-		return false
-	}
-	in.held = append(in.held, ev.Clone())
-	return true
+	held []*journal.Event
 }
 
 // release hands the held events to the coup just opened (from the engine's CoupStarted).
 func (in *interlude) release(b *games.Base, e coupEvents) {
 	held := in.held
-	in.held, in.ended = nil, false
+	in.held = nil
 	for _, ev := range held {
 		e.Event(ev)
 	}
 }
 
-// dispatch hands an event of the coup to the engine's handler, the coup opened first; it
-// reports false for an event held for the next coup.
-func dispatch(b *games.Base, e coupEvents, in *interlude, ev *journal.Event) bool {
-	if in.hold(b, ev) {
-		return false
-	}
+// dispatch hands an event of the coup to the engine's handler, the coup opened first.
+func dispatch(b *games.Base, e coupEvents, ev *journal.Event) {
 	switch ev.Type {
 	case journal.TypeBet:
 		b.Ensure(e, ev)
@@ -230,7 +216,6 @@ func dispatch(b *games.Base, e coupEvents, in *interlude, ev *journal.Event) boo
 		b.Ensure(e, ev)
 		b.Money.Add(ev)
 	}
-	return true
 }
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
@@ -1025,7 +1010,6 @@ func spotName(sp crapsSpot) string {
 // FinishCoup closes the coup: stakes taken down and handed back, the buy/lay commission, then
 // the framework's matching of settlements with the money the journal shows.
 func (e *crapsEngine) FinishCoup(ev *journal.Event) {
-	e.ended = ev != nil
 	e.resolvePending(games.StakeKey{})
 	if !e.limitsDone && e.stakes.Len() > 0 {
 		e.checkLimits(ev)

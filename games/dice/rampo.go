@@ -184,7 +184,7 @@ func (e *rampoEngine) Apply(ev *journal.Event, out []games.Record) []games.Recor
 }
 
 // Event implements games.Hooks: every event but coup_start and coup_end.
-func (e *rampoEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, &e.interlude, ev) }
+func (e *rampoEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, ev) }
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *rampoEngine) Close(out []games.Record) []games.Record {
@@ -665,7 +665,6 @@ func (e *rampoEngine) paidBeyondPending(k games.StakeKey) bool {
 }
 
 func (e *rampoEngine) FinishCoup(ev *journal.Event) {
-	e.ended = ev != nil
 	if !e.limitsDone && e.stakes.Len() > 0 {
 		e.checkLimits(ev)
 	}

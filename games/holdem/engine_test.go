@@ -256,8 +256,9 @@ func TestCoups(t *testing.T) {
 			name: "recaves: between coups allowed, during a coup or under the cave reported",
 			src: newTable(`{"buy_in":50000}`).act(4, "recave", 50000).coup("1", 1, 2).deal(1, 2, 3, 4).act(3, "fold", 0).
 				act(4, "recave", 50000).act(4, "fold", 0).act(1, "fold", 0).rake(15).pay("pot:main", 2, 285).end().
-				act(3, "rebuy", 40000).act(1, "recave", 60000).String(),
-			rules: []string{"1:recave:P4", ":recave:P3"},
+				act(3, "rebuy", 40000).act(1, "recave", 60000).
+				coup("2", 2, 3).deal(2, 3, 4, 1).act(4, "fold", 0).act(1, "fold", 0).act(2, "fold", 0).end().String(),
+			rules: []string{"1:recave:P4", "2:recave:P3"},
 			due:   map[string]int64{"1 pot:main P2": 285},
 		},
 		{

@@ -590,6 +590,10 @@ func (e *engine) FinishCoup(ev *journal.Event) {
 				Detail: "the draw is void; the stake stands for the next spin", Evidence: st.Evidence})
 		}
 		e.carry = true
+		if e.hasResult {
+			// Money moved before the void draw's result is moved before a result all the same.
+			e.checkEarlyMoney(ev)
+		}
 	case !e.hasResult:
 		e.Coup.Result = "no result"
 	default:
@@ -769,9 +773,9 @@ func (e *engine) checkOrder(ev *journal.Event) {
 	highest := map[string]mark{}
 	// One finding per order breached: the table's one order, or each player's own (per_player).
 	breached := map[string]bool{}
-	for _, m := range seq {
-		if m.Type != journal.TypePayout || !games.AsDue(due, m) {
-			continue
+	for i, m := range seq {
+		if m.Type != journal.TypePayout || !games.AsDue(due, m) || i < e.seqAtResult {
+			continue // a payment before the result is its own finding (paid_before_result)
 		}
 		r := e.spot(m.Key.Spot).order
 		scope := ""
@@ -837,9 +841,12 @@ func (e *engine) checkAscending(ev *journal.Event, due map[games.StakeKey]int64)
 			if due[m.Key] <= 0 {
 				continue // a loser paid: a wrong payout, not a payment out of order
 			}
-			if firstPay < 0 && i >= e.seqAtResult {
-				// A payment before the result is its own finding (checkEarlyMoney), not the
-				// start of the payments the losers must precede.
+			if i < e.seqAtResult {
+				// A payment before the result is its own finding (checkEarlyMoney), neither the
+				// start of the payments the losers must precede nor a place in their order.
+				continue
+			}
+			if firstPay < 0 {
 				firstPay = i
 			}
 			if !seen[m.Key.Player] {
