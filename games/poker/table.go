@@ -88,6 +88,8 @@ type table struct {
 	// active is set once the coup has seen a bet, a card or an action.
 	active     bool
 	limitsDone bool
+	// atCutOff marks the boxes that held a stake at the cut-off.
+	atCutOff map[int]bool
 	// firstCard is the card that closed the bets when no announcement came before it.
 	firstCard *journal.Event
 	paid      []moneyCopy
@@ -103,6 +105,7 @@ func newTable(s games.Setup, prefix string) (*table, error) {
 		stakes:   games.NewStakes(),
 		unjudged: make(map[games.StakeKey]bool),
 		findings: make(map[string]bool),
+		atCutOff: make(map[int]bool),
 	}
 	for _, r := range s.Game.Rules {
 		t.rules[strings.TrimPrefix(r.ID, prefix+".")] = r
@@ -247,7 +250,11 @@ func (t *table) checkStakes(at *journal.Event) {
 		return
 	}
 	t.limitsDone = true
+	clear(t.atCutOff)
 	for _, st := range t.stakes.All() {
+		if n, _, _ := parseSpot(st.Spot); st.Amount > 0 {
+			t.atCutOff[n] = true
+		}
 		t.checkLimit(st, at)
 	}
 	t.checkOwners(at)
@@ -606,15 +613,20 @@ func (t *table) hands() []*seat {
 	return out
 }
 
-// stakedInTime reports whether box holds a stake placed before the cut-off: a box staked only
-// after it (and dealt nothing) is no hand of the deal; its late bet is the finding.
+// stakedInTime reports whether box held a stake at the cut-off (or, before it, holds one now):
+// a box staked only after it, and dealt nothing, is no hand of the deal; its late bet is the
+// finding.
 func (t *table) stakedInTime(box int) bool {
-	for _, st := range t.boxStakes(box) {
-		if !st.Late {
-			return true
-		}
+	if !t.limitsDone {
+		return len(t.boxStakes(box)) > 0
 	}
-	return false
+	return t.atCutOff[box]
+}
+
+// lateBox reports whether s is a box staked only after the cut-off and dealt nothing: its
+// stakes play no hand and are handed back.
+func (t *table) lateBox(s *seat) bool {
+	return s.dealt == 0 && !t.stakedInTime(s.n) && len(t.boxStakes(s.n)) > 0
 }
 
 // playing returns the box numbers the deal serves, in box order.
@@ -725,4 +737,17 @@ func actionSpot(ev *journal.Event, box int, part string) string {
 		return fmt.Sprintf("box:%d", box)
 	}
 	return spotName(box, part)
+}
+
+// voidBox hands every stake of box s back (settled void, expected 0), its Play included.
+func (t *table) voidBox(s *seat, why string) {
+	for _, st := range t.boxStakes(s.n) {
+		t.settle(st, st.Amount, games.Void, 0, why+": the stake is handed back", s.ev)
+	}
+	if s.play > 0 {
+		st := &games.Stake{StakeKey: games.StakeKey{Spot: spotName(s.n, "play"), Player: s.player(s.playPlayer)}, Amount: s.play, Evidence: s.playEv}
+		if t.stakes.Get(st.StakeKey) == nil {
+			t.settle(st, s.play, games.Void, 0, why+": the stake is handed back", s.ev)
+		}
+	}
 }

@@ -235,18 +235,6 @@ func (e *tcp) settleVoid() {
 	}
 }
 
-func (e *tcp) voidBox(s *seat, why string) {
-	for _, st := range e.boxStakes(s.n) {
-		e.settle(st, st.Amount, games.Void, 0, why+": the stake is handed back", s.ev)
-	}
-	if s.play > 0 {
-		st := &games.Stake{StakeKey: games.StakeKey{Spot: spotName(s.n, "play"), Player: s.player(s.playPlayer)}, Amount: s.play, Evidence: s.playEv}
-		if e.stakes.Get(st.StakeKey) == nil {
-			e.settle(st, s.play, games.Void, 0, why+": the stake is handed back", s.ev)
-		}
-	}
-}
-
 // rate3 returns a box's or the croupier's three-card value, if the three cards are known.
 func rate3(cards []journal.Card) (hand.Value3, bool) {
 	if len(cards) != 3 || !known(cards) {
@@ -288,6 +276,10 @@ func (e *tcp) settleAll() (qualified, dealerKnown bool) {
 	for _, s := range e.used() {
 		if s.void != "" {
 			e.voidBox(s, "void hand: "+s.void)
+			continue
+		}
+		if e.lateBox(s) {
+			e.voidBox(s, "staked after «rien ne va plus» on a box dealt no cards, it plays no hand")
 			continue
 		}
 		pv, known := rate3(s.cards)

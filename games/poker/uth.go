@@ -321,6 +321,10 @@ func (e *uth) settleAll() {
 	}
 	dealerEv := e.dealer.ev
 	for _, s := range e.used() {
+		if e.lateBox(s) {
+			e.voidBox(s, "staked after the cut-off on a box dealt no cards, it plays no hand")
+			continue
+		}
 		pv, known := e.rate(s.cards)
 		ev := join(s.ev, e.board.ev, s.playEv, s.foldEv)
 		full := join(ev, dealerEv) // with the croupier's cards, for what depends on them
