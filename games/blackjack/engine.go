@@ -1647,16 +1647,28 @@ func (e *engine) checkPaidBeforePoint(ev *journal.Event) {
 	if !e.dealerDrew || len(e.dealer) == 0 {
 		return
 	}
+	e.SettledEarly(ev, e.r.settleOrder, e.Money.Seq, e.seqAtPoint, e.early, "the croupier's last card")
+}
+
+// early reports whether money event m, made before the croupier's last card, settled a stake
+// too soon: a hand before his point (a bust collected, even money and a blackjack against a 2
+// to 9 excepted), or insurance before his second card shows whether he has blackjack
+// (AM 88-384 art. 5.2 2°, L256).
+func (e *engine) early(m games.MoneyEvent) bool {
+	n, hi, kind, ok := parseSpot(m.Key.Spot)
+	if !ok {
+		return false
+	}
+	if kind == spotInsurance {
+		return slices.ContainsFunc(e.Money.Seq[:min(e.seqAtDealer, len(e.Money.Seq))], func(x games.MoneyEvent) bool { return x == m })
+	}
+	if (kind != spotBox && kind != spotHand) || e.hasEvenMoney(games.StakeKey{Spot: e.boxSpot(n), Player: m.Key.Player}) {
+		return false
+	}
 	up := e.dealer[0]
 	noBJ := up.Rank != journal.Ace && Value(up) != 10
-	e.SettledEarly(ev, e.r.settleOrder, e.Money.Seq, e.seqAtPoint, func(m games.MoneyEvent) bool {
-		n, hi, kind, ok := parseSpot(m.Key.Spot)
-		if !ok || (kind != spotBox && kind != spotHand) || e.hasEvenMoney(games.StakeKey{Spot: e.boxSpot(n), Player: m.Key.Player}) {
-			return false
-		}
-		h := e.handAt(n, hi)
-		return h != nil && !(h.busted && m.Type == journal.TypeCollect) && !(playerBJ(h) && noBJ)
-	}, "the croupier's last card")
+	h := e.handAt(n, hi)
+	return h != nil && !(h.busted && m.Type == journal.TypeCollect) && !(playerBJ(h) && noBJ)
 }
 
 func (e *engine) checkSettleOrder(ev *journal.Event) {
@@ -1670,10 +1682,13 @@ func (e *engine) checkSettleOrder(ev *journal.Event) {
 	// A push paid or a winner collected is a wrong payout, reported once as such: it takes no
 	// part in the order.
 	due := e.DueByStake()
-	for _, m := range e.Money.Seq[e.seqAtDealer:] {
+	for i, m := range e.Money.Seq[e.seqAtDealer:] {
 		n, hi, kind, ok := parseSpot(m.Key.Spot)
 		if !ok || (kind != spotBox && kind != spotHand) || e.hasEvenMoney(games.StakeKey{Spot: e.boxSpot(n), Player: m.Key.Player}) {
 			continue
+		}
+		if e.seqAtDealer+i < e.seqAtPoint && e.early(m) {
+			continue // settled before the croupier's point: its own finding
 		}
 		if !games.AsDue(due, m) {
 			continue

@@ -2,6 +2,7 @@ package trente
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/coupwatch/coupwatch/games"
@@ -36,9 +37,12 @@ type engine struct {
 	stopFlagged bool // a coup after the stop card was reported (once per shoe)
 	deepFlagged bool // cards dealt from behind the stop card's place were reported
 	// between holds the stop card and burns seen between coups, handled with the next coup.
-	between      games.Between
-	stakes       *games.Stakes
-	prisoners    []*prison.Prisoner
+	between   games.Between
+	stakes    *games.Stakes
+	prisoners []*prison.Prisoner
+	// handedBack are the prisoners the end of the partie handed back in this coup: a coup that
+	// restates its bets may still write them.
+	handedBack   []*prison.Prisoner
 	choices      *prison.Book
 	once         uint8
 	limitsDone   bool
@@ -119,15 +123,25 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 		e.shoe.Reset()
 		e.excess = [52]bool{}
 	}
+	e.handedBack = e.handedBack[:0]
 	e.between.Release(func(ev *journal.Event) { e.stopCard(ev, true) }, e.deal)
 }
 
 // --- stakes ---
 
+// restatesHandedBack reports whether ev writes again a prisoner the end of the partie handed
+// back in this coup (its settlement, already made, is left as it is).
+func (e *engine) restatesHandedBack(ev *journal.Event) bool {
+	return slices.ContainsFunc(e.handedBack, func(p *prison.Prisoner) bool {
+		return p.Key.Spot == ev.Spot && p.Key.Player == ev.Player && p.Initial == ev.Amount
+	})
+}
+
 func (e *engine) bet(ev *journal.Event) {
 	prev := int64(0)
 	st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player})
-	if st == nil && prison.Restates(e.prisoners, ev) {
+	if st == nil && (prison.Restates(e.prisoners, ev) || e.restatesHandedBack(ev)) {
+		// A prisoner restated, even one the end of the partie has just handed back.
 		return
 	}
 	if st != nil {
@@ -450,6 +464,7 @@ func (e *engine) endPartie(ex games.Evidence) {
 	}
 	held := e.prisoners
 	e.prisoners = nil
+	e.handedBack = append(e.handedBack, held...)
 	for _, p := range held {
 		back := prison.ShareBack(e.Round, p.Initial, prison.ShareZeros(p.Zeros, e.cfg.reducedRelease))
 		s := &games.Settlement{Spot: p.Key.Spot, Player: p.Key.Player, Stake: p.Initial, Outcome: games.Half,
