@@ -2,6 +2,7 @@ package baccara
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/coupwatch/coupwatch/games"
@@ -211,8 +212,9 @@ type engine struct {
 	cfg   config
 	rules ruleSet
 	names []string
-	// carried holds the stakes of a void coup not handed back, for the next coup if it writes
-	// no bet of its own; standing the amounts they stood at in the coup they were carried into.
+	// carried holds the stakes of a void coup not handed back, for the players who write no bet
+	// of their own in the next coup; standing the amounts they stood at in the coup they were
+	// carried into.
 	carried  []games.Stake
 	standing map[games.StakeKey]int64
 	// early is the coup's first card when it came before any «rien ne va plus» (a copy: the
@@ -348,8 +350,8 @@ func (e *engine) CoupStarted(ev *journal.Event) {
 }
 
 func (e *engine) bet(ev *journal.Event) {
-	// A coup that writes its own bets does not stand on the void coup's.
-	e.carried = e.carried[:0]
+	// A player who writes his bets in the coup dealt again does not stand on his void coup's.
+	e.carried = slices.DeleteFunc(e.carried, func(st games.Stake) bool { return st.Player == ev.Player })
 	prev := int64(0)
 	if st := e.stakes.Get(games.StakeKey{Spot: ev.Spot, Player: ev.Player}); st != nil {
 		prev = st.Amount
@@ -363,8 +365,8 @@ func (e *engine) bet(ev *journal.Event) {
 	}
 }
 
-// standOnVoid puts back, at the cut-off of a coup that wrote no bet of its own, the stakes of
-// the void coup before it that the croupier did not hand back: the coup is dealt again on them.
+// standOnVoid puts back, at the cut-off, the stakes of the void coup before it that the croupier
+// did not hand back, for the players who wrote no bet in this coup: it is dealt again on them.
 func (e *engine) standOnVoid() {
 	for i := range e.carried {
 		st := e.carried[i]

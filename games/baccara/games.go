@@ -64,7 +64,7 @@ func PuntoBanco() *games.Game {
 				Summary: "The first and third cards go to punto, the second and fourth to banco, and punto's third card comes before banco's."},
 			{ID: id + ".punto_third_card", Kind: games.Procedure, Severity: games.Critical, Article: art + ".6 (L830-L837), 13.7 (L866)",
 				Summary: "Punto draws on 0-5 and stands on 6-7, and nobody draws against a natural 8 or 9; there is no optional draw, and a wrong draw voids the coup.",
-				Reading: "A card that reached the journal was not taken back (L864), so the journal cannot show a wrong draw «rétabli immédiatement»: the coup is void and every stake is settled as void (rules.wrong_draw = void); as_dealt settles the cards as dealt instead. The stakes not handed back stand for the coup dealt again, which is settled on them when it writes no bet of its own."},
+				Reading: "A card that reached the journal was not taken back (L864), so the journal cannot show a wrong draw «rétabli immédiatement»: the coup is void and every stake is settled as void (rules.wrong_draw = void); as_dealt settles the cards as dealt instead. The stakes not handed back stand for the coup dealt again: those of a player who writes no bet of his own in it are settled there."},
 			{ID: id + ".banco_third_card", Kind: games.Procedure, Severity: games.Critical, Article: art + ".6 (L839-L852), 13.7 (L866)",
 				Summary: "Banco draws on 0-2, on 3-6 according to the table and punto's third card (or punto standing), stands on 7, and never draws against a natural; a wrong draw voids the coup.",
 				Reading: "Banco's duty is judged against punto's third card as dealt, so a punto error is reported once, not again on banco. The coup is void as for punto (rules.wrong_draw)."},

@@ -278,10 +278,12 @@ end`,
 			settle: []string{
 				"1 punto P1 0", "1 banco P2 0",
 				"2 punto P1 0", "2 banco P2 0",
-				"3 punto P1 1000",
+				// Coups 2 and 5 are void: the stakes of a player who bets nothing in the coup
+				// dealt again stand on it (P2's banco in coup 3, P1's punto in coup 6).
+				"3 punto P1 1000", "3 banco P2 -1000",
 				"4 banco P2 950",
 				"5 punto P1 0",
-				"6 banco P2 0",
+				"6 banco P2 0", "6 punto P1 0",
 			},
 			found: []string{
 				"1 punto_banco.punto_third_card punto -",
