@@ -92,6 +92,16 @@ func TestReaderAcceptsEveryType(t *testing.T) {
 			t.Errorf("spin faults %s: obstructed %v faults %v, want obstructed %v", faults, got, spin[1].Faults, want)
 		}
 	}
+	// The flag by either name.
+	for _, name := range []string{"obstructed", "obstruction"} {
+		spin, err := readAll(t, head+`{"t":"2026-11-22T21:04:06Z","table":"RE-03","type":"spin","revs":5,"dir":"cw","`+name+`":true}`+"\n")
+		if err != nil {
+			t.Fatalf("spin %s: %v", name, err)
+		}
+		if !spin[1].Obstructed {
+			t.Errorf("spin %s: true is not read as an obstruction", name)
+		}
+	}
 	if evs[2].Coup != "7" || evs[3].Text != "offset été 🎲" {
 		t.Errorf("coup %q text %q", evs[2].Coup, evs[3].Text)
 	}

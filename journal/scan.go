@@ -119,7 +119,7 @@ func fieldOf(key []byte) fieldID {
 		return fFaults
 	case "text":
 		return fText
-	case "obstructed":
+	case "obstructed", "obstruction":
 		return fObstructed
 	}
 	return fNone
