@@ -85,7 +85,7 @@ type crapsEngine struct {
 	freshBox map[games.StakeKey]bool
 	// pending holds the come and don't come bets that may restate a travelled bet, read at
 	// the cut-off; restated the stakes carried into the coup that it restated at their amount.
-	pending  []pendingBet
+	pending  []journal.Event
 	restated map[games.StakeKey]bool
 	telling  map[games.StakeKey]bool
 	// decidedIn is the coup sequence in which each stake was last decided.
@@ -189,7 +189,7 @@ type interlude struct {
 }
 
 // release hands the held events to the coup just opened (from the engine's CoupStarted).
-func (in *interlude) release(b *games.Base, e coupEvents) {
+func (in *interlude) release(e coupEvents) {
 	held := in.held
 	in.held = nil
 	for _, ev := range held {
@@ -247,7 +247,7 @@ func (e *crapsEngine) CoupStarted(ev *journal.Event) {
 	clear(e.restated)
 	e.pending = e.pending[:0]
 	e.comms, e.strayRake, e.strays = e.comms[:0], games.Evidence{}, 0
-	e.release(&e.Base, e)
+	e.release(e)
 }
 
 func (e *crapsEngine) action(ev *journal.Event) {
@@ -307,7 +307,7 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 		// stakes it restated or left unwritten.
 		if lb := e.traveledAt(k, ev.Amount); lb != nil {
 			if !e.Coup.CutOff {
-				e.pending = append(e.pending, pendingBet{ev: *ev})
+				e.pending = append(e.pending, *ev)
 				return
 			}
 			if e.restates >= 0 {
@@ -328,9 +328,6 @@ func (e *crapsEngine) bet(ev *journal.Event) {
 	}
 	e.place(ev, k, sp, existing)
 }
-
-// pendingBet is a come or don't come bet that may restate a travelled bet, read at the cut-off.
-type pendingBet struct{ ev journal.Event }
 
 // journalRestates tells, from the stakes a valid throw left standing into this coup (come
 // and don't come aside), whether the journal restates what is still on the layout: it does if
@@ -366,14 +363,12 @@ func (e *crapsEngine) resolvePending(k games.StakeKey) {
 	}
 	restates := e.journalRestates()
 	kept := e.pending[:0]
-	for i := range e.pending {
-		p := &e.pending[i]
-		pk := games.StakeKey{Spot: p.ev.Spot, Player: p.ev.Player}
+	for _, ev := range e.pending {
+		pk := games.StakeKey{Spot: ev.Spot, Player: ev.Player}
 		if k != (games.StakeKey{}) && pk != k {
-			kept = append(kept, *p)
+			kept = append(kept, ev)
 			continue
 		}
-		ev := p.ev
 		existing := e.stakes.Get(pk)
 		if lb := e.traveledAt(pk, ev.Amount); restates && existing == nil && lb != nil {
 			lb.evidence.Add(&ev)

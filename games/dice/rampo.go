@@ -215,7 +215,7 @@ func (e *rampoEngine) CoupStarted(ev *journal.Event) {
 	clear(e.rampoWon)
 	clear(e.rampoLost)
 	clear(e.declined)
-	e.release(&e.Base, e)
+	e.release(e)
 }
 
 func (e *rampoEngine) bet(ev *journal.Event) {
