@@ -56,7 +56,8 @@ type Base struct {
 	out      []Record
 	// nextStarted is set while a coup is finished because the next coup_start came.
 	nextStarted bool
-	// held are the bets, actions and rakes written while no coup was open, for the next one.
+	// held are the events for the next coup: bets, actions and rakes written while no coup was
+	// open, and those an engine holds for it (HoldForNextCoup).
 	held []*journal.Event
 }
 
@@ -158,7 +159,7 @@ func (b *Base) Step(h Hooks, ev *journal.Event, out []Record) []Record {
 		// A bet, a decision or a commission written between two coups (after a coup_end, or
 		// before the first coup) is made for the next coup: it is held for it, not given a
 		// coup of its own.
-		b.held = append(b.held, ev.Clone())
+		b.HoldForNextCoup(ev)
 		return b.Out()
 	}
 	b.Track(ev)
@@ -166,7 +167,12 @@ func (b *Base) Step(h Hooks, ev *journal.Event, out []Record) []Record {
 	return b.Out()
 }
 
-// release hands the events held between coups to the coup just opened.
+// HoldForNextCoup keeps ev for the next coup, which is handed it right after it opens (as the
+// events written between coups are): a bet written for the next throw in a coup whose throw is
+// over. An event held when the input ends decides nothing.
+func (b *Base) HoldForNextCoup(ev *journal.Event) { b.held = append(b.held, ev.Clone()) }
+
+// release hands the events held for the next coup to the coup just opened.
 func (b *Base) release(h Hooks) {
 	held := b.held
 	b.held = nil

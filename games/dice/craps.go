@@ -52,7 +52,6 @@ const (
 
 type crapsEngine struct {
 	games.Base
-	interlude
 	cfg   crapsConfig
 	rules crapsRules
 
@@ -162,7 +161,7 @@ func (e *crapsEngine) Event(ev *journal.Event) {
 	if ev.Type == journal.TypeRake && e.rakeNext {
 		// The commission of a buy or lay stake held for the next throw goes with it.
 		e.rakeNext = false
-		e.held = append(e.held, ev.Clone())
+		e.HoldForNextCoup(ev)
 		return
 	}
 	e.rakeNext = false
@@ -179,22 +178,6 @@ type coupEvents interface {
 	cutOff(ev *journal.Event)
 	action(ev *journal.Event)
 	throw(ev *journal.Event)
-}
-
-// interlude holds the bets a journal writes for the next throw in a coup whose throw is over
-// (a stake put back after its money), with the commission written after one: they belong to
-// the next coup. (Events written between a coup_end and the next coup are held by games.Base.)
-type interlude struct {
-	held []*journal.Event
-}
-
-// release hands the held events to the coup just opened (from the engine's CoupStarted).
-func (in *interlude) release(e coupEvents) {
-	held := in.held
-	in.held = nil
-	for _, ev := range held {
-		e.Event(ev)
-	}
 }
 
 // dispatch hands an event of the coup to the engine's handler, the coup opened first.
@@ -220,8 +203,6 @@ func dispatch(b *games.Base, e coupEvents, ev *journal.Event) {
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *crapsEngine) Close(out []games.Record) []games.Record {
-	// Bets and actions held for a next throw that never came decide nothing.
-	e.held = nil
 	return e.Finish(e, out)
 }
 
@@ -247,7 +228,6 @@ func (e *crapsEngine) CoupStarted(ev *journal.Event) {
 	clear(e.restated)
 	e.pending = e.pending[:0]
 	e.comms, e.strayRake, e.strays = e.comms[:0], games.Evidence{}, 0
-	e.release(e)
 }
 
 func (e *crapsEngine) action(ev *journal.Event) {
@@ -464,7 +444,7 @@ func (e *crapsEngine) nextThrow(ev *journal.Event, k games.StakeKey, sp crapsSpo
 	case existing != nil && ev.Amount == existing.Amount:
 		existing.Evidence.Add(ev)
 	default:
-		e.held = append(e.held, ev.Clone())
+		e.HoldForNextCoup(ev)
 		e.rakeNext = sp.kind == kBuy || sp.kind == kLay
 		if sp.kind == kCome || sp.kind == kDontCome {
 			// A bet put back in the box the throw just emptied: a new bet there, not a

@@ -116,7 +116,6 @@ type held struct {
 
 type rampoEngine struct {
 	games.Base
-	interlude
 	cfg   rampoConfig
 	rules rampoRules
 
@@ -188,8 +187,6 @@ func (e *rampoEngine) Event(ev *journal.Event) { dispatch(&e.Base, e, ev) }
 
 // Close implements games.Engine: the open coup is closed at the end of the input.
 func (e *rampoEngine) Close(out []games.Record) []games.Record {
-	// Bets and actions held for a next throw that never came decide nothing.
-	e.held = nil
 	return e.Finish(e, out)
 }
 
@@ -215,7 +212,6 @@ func (e *rampoEngine) CoupStarted(ev *journal.Event) {
 	clear(e.rampoWon)
 	clear(e.rampoLost)
 	clear(e.declined)
-	e.release(e)
 }
 
 func (e *rampoEngine) bet(ev *journal.Event) {
@@ -238,7 +234,7 @@ func (e *rampoEngine) bet(ev *journal.Event) {
 		// A held stake this throw decided and the croupier settled: a stake put back on the
 		// number is for the next throw; taken back (0), there is nothing left to take.
 		if ev.Amount > 0 {
-			e.held = append(e.held, ev.Clone())
+			e.HoldForNextCoup(ev)
 		}
 		return
 	}
@@ -303,7 +299,7 @@ func (e *rampoEngine) afterThrow(ev *journal.Event, k games.StakeKey, existing *
 	case ev.Amount > 0 && paid:
 		// The stake for the next throw (a winner leaving his, L679, or a new one): it is
 		// placed there when that coup opens.
-		e.held = append(e.held, ev.Clone())
+		e.HoldForNextCoup(ev)
 		return true
 	}
 	return false
